@@ -1,0 +1,6 @@
+package org.hcasim.spi;
+
+/** How a target shares receive queues (per QP, one per device, one per completion vector). Chosen by name. */
+public interface SrqPolicy {
+    String description();
+}
