@@ -1,0 +1,149 @@
+package org.hcasim.dist.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.hcasim.core.config.UserException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The {@code hcasim} command line: the top command, its subcommands, and the rule that every error
+ * reaches the user as one line on stderr with a non-zero exit code.
+ *
+ * <p>Exit codes: {@value #OK} success, {@value #USER_ERROR} bad input ({@link UserException}: config,
+ * job file, ...), {@value #USAGE_ERROR} bad command line, {@value #INTERNAL_ERROR} a bug in hcasim.
+ */
+@Command(
+        name = "hcasim",
+        mixinStandardHelpOptions = true,
+        versionProvider = HcasimVersion.class,
+        description = "Deterministic simulation of RDMA host channel adapters and the protocols on them "
+                + "(NVMe-oF, iSER, SRP, RDS).",
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Run 'hcasim COMMAND --help' for the options of a command."})
+public final class HcasimCommand implements Callable<Integer> {
+
+    /**
+     * THE list of built-in subcommands. To add a command, write a picocli {@code @Command} class in
+     * {@code org.hcasim.dist.<yourarea>} implementing {@code Callable<Integer>} and append it here.
+     * Throw {@link UserException} (or a subclass) for bad input; this class turns it into one line.
+     * Plugin tools ({@code UlpProvider.tools()}) are added after these, see {@link #commandLine}.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
+            // "ulps", "config" come with the configuration/plugin step; others append theirs:
+            // e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.experiment.ReproduceCommand.class,
+            // org.hcasim.dist.bench.BenchCommand.class
+    );
+
+    public static final int OK = 0;
+    public static final int USER_ERROR = 1;
+    public static final int USAGE_ERROR = 2;
+    public static final int INTERNAL_ERROR = 70;
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "On errors, also print the stack trace.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        // "hcasim" alone: show what there is to do.
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return OK;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs hcasim with {@code args}; returns the exit code instead of exiting (for tests and embedding). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return commandLine(out, err).execute(args);
+    }
+
+    /**
+     * The configured command line: subcommands (plus {@code extraSubcommands}, picocli command objects),
+     * output streams and the one-line error handling. Settings apply to the subcommands present here,
+     * so all subcommands are added first.
+     */
+    static CommandLine commandLine(PrintStream out, PrintStream err, Object... extraSubcommands) {
+        CommandLine cl = new CommandLine(new HcasimCommand());
+        for (Class<?> sub : SUBCOMMANDS) {
+            cl.addSubcommand(sub);
+        }
+        for (Object sub : extraSubcommands) {
+            cl.addSubcommand(sub);
+        }
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setParameterExceptionHandler(HcasimCommand::onBadCommandLine);
+        cl.setExecutionExceptionHandler(HcasimCommand::onFailure);
+        return cl;
+    }
+
+    private static int onBadCommandLine(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println(cmd.getCommandSpec().qualifiedName() + ": " + e.getMessage()
+                + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
+        if (debugRequested(args)) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return USAGE_ERROR;
+    }
+
+    private static int onFailure(Exception e, CommandLine cmd, ParseResult parsed) {
+        PrintWriter err = cmd.getErr();
+        boolean debug = debugRequested(parsed.originalArgs().toArray(String[]::new));
+        UserException user = userCause(e);
+        if (user != null) {
+            err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(user.getMessage()));
+        } else {
+            err.println(cmd.getCommandSpec().qualifiedName() + ": internal error: " + oneLine(String.valueOf(e))
+                    + (debug ? "" : " (rerun with --debug for the stack trace)"));
+        }
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return user != null ? USER_ERROR : INTERNAL_ERROR;
+    }
+
+    /** A user error may arrive wrapped (e.g. by Guice's ProvisionException); find it. */
+    private static UserException userCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UserException u) {
+                return u;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replaceAll("\\s*\\R\\s*", "; ");
+    }
+
+    /** {@code --debug} anywhere before {@code --}; checked on the raw arguments so it works even when parsing failed. */
+    static boolean debugRequested(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return false;
+            }
+            if (a.equals("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,84 @@
+package org.hcasim.dist.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import org.hcasim.core.config.ConfigException;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+class HcasimCommandTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @Command(name = "fails-for-user")
+    static final class FailsForUser implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new ConfigException("sim.seed = 'x' (from --set) is not an integer");
+        }
+    }
+
+    @Command(name = "has-a-bug")
+    static final class HasABug implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            throw new IllegalStateException("queue underflow");
+        }
+    }
+
+    private int run(String... args) {
+        CommandLine cl = HcasimCommand.commandLine(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                new FailsForUser(), new HasABug());
+        return cl.execute(args);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void version_names_the_project_version() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("hcasim " + HcasimVersion.version());
+        assertThat(HcasimVersion.version()).isNotEqualTo("unknown").doesNotContain("${");
+    }
+
+    @Test
+    void help_lists_usage() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: hcasim").contains("--version");
+    }
+
+    @Test
+    void a_user_error_is_one_line_on_stderr_and_exit_code_1() {
+        assertThat(run("fails-for-user")).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(stderr().lines()).containsExactly("hcasim fails-for-user: sim.seed = 'x' (from --set) is not an integer");
+    }
+
+    @Test
+    void debug_adds_the_stack_trace() {
+        assertThat(run("fails-for-user", "--debug")).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(stderr().lines().count()).isGreaterThan(1);
+        assertThat(stderr()).contains("at org.hcasim.dist.cli.HcasimCommandTest");
+    }
+
+    @Test
+    void a_bug_is_reported_as_internal_error_in_one_line() {
+        assertThat(run("has-a-bug")).isEqualTo(HcasimCommand.INTERNAL_ERROR);
+        assertThat(stderr().lines()).singleElement().asString()
+                .contains("internal error", "queue underflow", "--debug");
+    }
+
+    @Test
+    void an_unknown_option_is_one_line_and_exit_code_2() {
+        assertThat(run("--no-such-option")).isEqualTo(HcasimCommand.USAGE_ERROR);
+        assertThat(stderr().lines()).singleElement().asString().contains("--no-such-option");
+    }
+}
