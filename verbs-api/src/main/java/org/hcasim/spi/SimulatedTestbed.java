@@ -1,0 +1,29 @@
+package org.hcasim.spi;
+
+import java.util.List;
+import java.util.Optional;
+import org.hcasim.host.Host;
+
+/**
+ * A built testbed as a custom workload sees it: its hosts (with their RDMA devices), its configuration
+ * and its clock. Everything runs on the simulation's one thread.
+ */
+public interface SimulatedTestbed {
+    /** The hosts, in testbed-file order. */
+    List<Host> hosts();
+
+    /** The host named {@code name}; an unknown name is an error naming the known hosts. */
+    Host host(String name);
+
+    /** The effective value of a configuration key, if set. */
+    Optional<String> config(String key);
+
+    /** Current simulated time in ns. */
+    long now();
+
+    /** Runs the simulation until simulated time {@code endNs} (or until no event is left). */
+    void runUntil(long endNs);
+
+    /** Starts the measured interval of the run report now (ends the warm-up). */
+    void startMeasuring();
+}
