@@ -1,0 +1,130 @@
+package org.hcasim.block;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.hcasim.host.Host;
+import org.hcasim.host.HostMemory;
+
+/**
+ * The standard backstores ({@link Backstore#NULL}, {@link Backstore#RAM}), ready for any target ULP.
+ *
+ * <p>Unwritten blocks (and every block of a null backstore) read as zeroes with an all-ones PI tuple,
+ * the escape value, as NVMe deallocated blocks do: checks are skipped for them. When host memory does
+ * not keep payload bytes ({@link HostMemory#payloadReal()} false) no data or PI is moved or checked.
+ */
+public final class BlockBackstores {
+
+    private BlockBackstores() {
+    }
+
+    public static BlockBackstore create(BlockNamespaceSpec spec, Host host) {
+        return new StandardBackstore(spec, host);
+    }
+
+    private static final class StandardBackstore implements BlockBackstore {
+        private final BlockNamespaceSpec spec;
+        private final Host host;
+        private final int bs;
+        private final PiType piType;
+        /** RAM only: block data and PI tuples by LBA. */
+        private final Map<Long, byte[]> data = new HashMap<>();
+        private final Map<Long, byte[]> tuples = new HashMap<>();
+
+        StandardBackstore(BlockNamespaceSpec spec, Host host) {
+            this.spec = spec;
+            this.host = host;
+            this.bs = spec.format().blockSize();
+            this.piType = spec.format().piType();
+        }
+
+        @Override
+        public BlockNamespaceSpec spec() {
+            return spec;
+        }
+
+        @Override
+        public void execute(BackstoreIo io, BlockCompletionHandler done) {
+            BlockCompletion result = perform(io);
+            host.timer(spec.latencyNs(), io.completionCore(), "backstore " + spec.name(), () -> done.completed(result));
+        }
+
+        private BlockCompletion perform(BackstoreIo io) {
+            if (io.lba() + io.blocks() > spec.capacityBlocks()) {
+                return BlockCompletion.error(BlockStatus.LBA_OUT_OF_RANGE, String.format(
+                        "%s: lba %d + %d blocks beyond capacity %d blocks", spec.name(), io.lba(), io.blocks(), spec.capacityBlocks()));
+            }
+            boolean hostPi = io.metadataIova() != BlockRequest.NO_METADATA;
+            if (spec.format().hasPi() && !hostPi && !io.pi().deviceGenerates()) {
+                return BlockCompletion.error(BlockStatus.INVALID_REQUEST,
+                        spec.name() + ": PI-formatted namespace needs a metadata buffer or device-generated PI");
+            }
+            if (!spec.format().hasPi() && hostPi) {
+                return BlockCompletion.error(BlockStatus.INVALID_REQUEST, spec.name() + ": metadata buffer for a namespace without PI");
+            }
+            if (!io.memory().payloadReal()) {
+                return BlockCompletion.SUCCESS;
+            }
+            return io.op() == BlockOp.WRITE ? write(io, hostPi) : read(io, hostPi);
+        }
+
+        private BlockCompletion write(BackstoreIo io, boolean hostPi) {
+            byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
+            io.memory().read(io.dataIova(), buf, 0, buf.length);
+            byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
+            if (pi != null) {
+                if (hostPi) {
+                    io.memory().read(io.metadataIova(), pi, 0, pi.length);
+                    BlockCompletion check = checkAll(io, buf, pi);
+                    if (!check.ok()) return check;
+                } else {
+                    for (int i = 0; i < io.blocks(); i++) {
+                        T10Dif.generate(buf, i * bs, bs, piType, io.lba() + i, io.pi().appTag(), pi, i * BlockFormat.PI_TUPLE_BYTES);
+                    }
+                }
+            }
+            if (spec.backstore() == Backstore.RAM) {
+                for (int i = 0; i < io.blocks(); i++) {
+                    data.put(io.lba() + i, java.util.Arrays.copyOfRange(buf, i * bs, (i + 1) * bs));
+                    if (pi != null) {
+                        int o = i * BlockFormat.PI_TUPLE_BYTES;
+                        tuples.put(io.lba() + i, java.util.Arrays.copyOfRange(pi, o, o + BlockFormat.PI_TUPLE_BYTES));
+                    }
+                }
+            }
+            return BlockCompletion.SUCCESS;
+        }
+
+        private BlockCompletion read(BackstoreIo io, boolean hostPi) {
+            byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
+            byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
+            for (int i = 0; i < io.blocks(); i++) {
+                byte[] block = data.get(io.lba() + i);
+                if (block != null) System.arraycopy(block, 0, buf, i * bs, bs);
+                if (pi != null) {
+                    byte[] t = tuples.get(io.lba() + i);
+                    if (t != null) {
+                        System.arraycopy(t, 0, pi, i * BlockFormat.PI_TUPLE_BYTES, BlockFormat.PI_TUPLE_BYTES);
+                    } else {
+                        java.util.Arrays.fill(pi, i * BlockFormat.PI_TUPLE_BYTES, (i + 1) * BlockFormat.PI_TUPLE_BYTES, (byte) 0xFF);
+                    }
+                }
+            }
+            if (pi != null) {
+                BlockCompletion check = checkAll(io, buf, pi);
+                if (!check.ok()) return check;
+                if (hostPi) io.memory().write(io.metadataIova(), pi, 0, pi.length);
+            }
+            io.memory().write(io.dataIova(), buf, 0, buf.length);
+            return BlockCompletion.SUCCESS;
+        }
+
+        private BlockCompletion checkAll(BackstoreIo io, byte[] buf, byte[] pi) {
+            if (!io.pi().checksAnything()) return BlockCompletion.SUCCESS;
+            for (int i = 0; i < io.blocks(); i++) {
+                BlockCompletion c = T10Dif.check(buf, i * bs, bs, piType, io.lba() + i, io.pi(), pi, i * BlockFormat.PI_TUPLE_BYTES);
+                if (!c.ok()) return BlockCompletion.error(c.status(), spec.name() + ": " + c.detail());
+            }
+            return BlockCompletion.SUCCESS;
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package org.hcasim.block;
+
+/** Block operations. */
+public enum BlockOp {
+    READ,
+    WRITE
+}
