@@ -1,6 +1,30 @@
 package org.hcasim.verbs;
 
-/** An RDMA device (HCA port as the kernel sees it). Grown by the verbs engine issue. */
+import java.util.function.Consumer;
+import org.hcasim.host.Host;
+
+/**
+ * An RDMA device (HCA port as the kernel sees it). Everything it creates lives on the simulation's
+ * single thread; verbs may be called from inside host tasks (their CPU cost is charged to that core) or
+ * from set-up code outside tasks.
+ */
 public interface RdmaDevice {
     String name();
+
+    /** The host the device is installed in. */
+    Host host();
+
+    DeviceAttributes attributes();
+
+    /** ib_alloc_pd. */
+    ProtectionDomain allocPd();
+
+    /** ib_alloc_cq / ib_create_cq. */
+    CompletionQueue createCq(CqInit init);
+
+    /** The connection manager (rdma_cm) of this device. */
+    ConnectionManager connectionManager();
+
+    /** Sets the handler of asynchronous events (CQ overflow, SRQ limit, QP fatal/access errors, ...). */
+    void setAsyncEventHandler(Consumer<AsyncEvent> handler);
 }

@@ -1,0 +1,8 @@
+package org.hcasim.verbs;
+
+/** A listening service id; close it to stop accepting. */
+public interface CmListener {
+    long serviceId();
+
+    void close();
+}

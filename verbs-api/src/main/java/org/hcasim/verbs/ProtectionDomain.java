@@ -1,0 +1,41 @@
+package org.hcasim.verbs;
+
+import java.util.Set;
+
+/** A protection domain: keys, QPs and SRQs of different PDs never mix. */
+public interface ProtectionDomain {
+    RdmaDevice device();
+
+    /**
+     * Key for local-only access to any host memory through its I/O virtual address
+     * (pd->local_dma_lkey): use it in SGEs of pre-allocated buffers (command and response capsules).
+     */
+    int localDmaLkey();
+
+    /**
+     * Registers host memory {@code [iova, iova+length)} (ib_reg_user_mr style); the region is valid at once.
+     * Fails with EINVAL for REMOTE_WRITE/REMOTE_ATOMIC without LOCAL_WRITE, a non-positive length, a range
+     * larger than maxMrSize, or memory that is not allocated on the host.
+     */
+    MemoryRegion regMr(long iova, long length, Set<AccessFlag> access);
+
+    /**
+     * Allocates a fast-registration MR (ib_alloc_mr / ib_alloc_mr_integrity) able to map {@code maxSg}
+     * pages (MEM_REG), entries (SG_GAPS) or data+metadata pages (INTEGRITY). It starts invalid: map it with
+     * {@link MemoryRegion#mapSg} (or {@code mapSgPi}) and post a {@link WorkRequest.RegMr}
+     * ({@link WorkRequest.RegIntegrityMr}) before use. Creating the mkey is a firmware command.
+     */
+    MemoryRegion allocMr(MrType type, int maxSg);
+
+    /** ib_create_qp (RC only). The QP starts in RESET. */
+    QueuePair createQp(QpInit init);
+
+    /** ib_create_srq. */
+    SharedReceiveQueue createSrq(SrqInit init);
+
+    /** A pool of {@code count} SRQs created with {@code init}; a QP on completion vector v uses number v % count. */
+    SrqPool createSrqPool(int count, SrqInit init);
+
+    /** ib_dealloc_pd; fails with EBUSY while MRs, QPs or SRQs of this PD exist. */
+    void dealloc();
+}
