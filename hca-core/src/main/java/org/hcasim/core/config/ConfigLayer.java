@@ -1,0 +1,87 @@
+package org.hcasim.core.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.commons.configuration2.PropertiesConfiguration;
+import org.apache.commons.configuration2.io.FileHandler;
+
+/**
+ * One layer of configuration: raw (uninterpolated) values and the name shown as their source, e.g.
+ * {@code --set}, {@code testbed examples/two-hosts.properties}, {@code ulp nvmeof defaults}.
+ *
+ * @param name   where the values come from, as shown by {@code hcasim config} and in error messages
+ * @param kind   what the layer is, which decides precedence rules and checks
+ * @param values key to raw value, in file order
+ */
+public record ConfigLayer(String name, LayerKind kind, Map<String, String> values) {
+
+    public ConfigLayer {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(kind, "kind");
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    public static ConfigLayer of(String name, LayerKind kind, Map<String, String> values) {
+        return new ConfigLayer(name, kind, values);
+    }
+
+    /** A layer from properties text ({@code key = value}, {@code #} comments); {@code name} is used in errors. */
+    public static ConfigLayer fromProperties(String name, LayerKind kind, String text) {
+        return new ConfigLayer(name, kind, parse(name, new StringReader(text)));
+    }
+
+    /** A layer from a properties file; a missing or unreadable file is a {@link ConfigException}. */
+    public static ConfigLayer fromFile(String name, LayerKind kind, Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException(name + ": file " + file + " not found");
+        }
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return new ConfigLayer(name, kind, parse(name, in));
+        } catch (IOException e) {
+            throw new ConfigException(name + ": cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A layer from a class-path resource next to {@code owner}; a missing resource is a {@link ConfigException}. */
+    public static ConfigLayer fromResource(String name, LayerKind kind, Class<?> owner, String path) {
+        try (InputStream in = owner.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ConfigException(name + ": resource " + path + " not found");
+            }
+            return fromProperties(name, kind, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Map<String, String> parse(String name, Reader in) {
+        PropertiesConfiguration props = new PropertiesConfiguration();
+        props.setIncludesAllowed(false); // a layer is one file; "include" would hide where values come from
+        try {
+            new FileHandler(props).load(in);
+        } catch (org.apache.commons.configuration2.ex.ConfigurationException e) {
+            throw new ConfigException(name + ": " + e.getMessage(), e);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Iterator<String> keys = props.getKeys(); keys.hasNext(); ) {
+            String key = keys.next();
+            Object raw = props.getProperty(key);
+            if (raw instanceof java.util.Collection<?> repeated) {
+                throw new ConfigException(name + ": key " + key + " is set " + repeated.size() + " times");
+            }
+            values.put(key, String.valueOf(raw));
+        }
+        return values;
+    }
+}
