@@ -1,10 +1,48 @@
 package org.hcasim.host;
 
-/** Named CPU costs of a host profile, in nanoseconds (e.g. {@code "irq.entry"}, {@code "doorbell.mmio"}). */
+/**
+ * Named CPU costs of a host profile. Operation names are the keys of the profile's {@code host.cost.*}
+ * section without the prefix and unit suffix: {@code host.cost.irq-entry-ns} is {@code ns("irq-entry")},
+ * {@code host.cost.crc-t10dif-ns-per-byte} is {@code nsPerByte("crc-t10dif")}. The constants below name the
+ * costs every host profile defines.
+ */
 public interface CpuCosts {
-    /** The cost of a named operation; an unknown name is an error naming it. */
+    /** Writing a doorbell (and BlueFlame copy) to the HCA over MMIO. */
+    String DOORBELL_MMIO = "doorbell-mmio";
+    /** Building one work queue entry (WQE) in host memory. */
+    String WQE_BUILD = "wqe-build";
+    /** Taking a hard interrupt: entry, handler dispatch and exit (irq-entry + irq-exit). */
+    String IRQ_ENTRY = "irq-entry";
+    String IRQ_EXIT = "irq-exit";
+    /** Raising and entering a soft-IRQ (tasklet / irq_poll scheduling). */
+    String SOFTIRQ_SCHEDULE = "softirq-schedule";
+    /** Reaping one CQE while polling a CQ. */
+    String CQ_POLL_PER_CQE = "cq-poll-per-cqe";
+    /** Re-arming a CQ (ib_req_notify_cq doorbell). */
+    String CQ_ARM = "cq-arm";
+    /** Uncontended spin lock acquire + release (atomic on a cached line). */
+    String LOCK_ACQUIRE = "lock-acquire";
+    /** Switching to another thread (schedule out + in). */
+    String CONTEXT_SWITCH = "context-switch";
+    /** Latency from wake_up of a sleeping thread until it runs again (not CPU busy time). */
+    String WAKEUP_LATENCY = "wakeup-latency";
+    /** Dispatching queued work to a work queue worker thread. */
+    String WORKQUEUE_DISPATCH = "workqueue-dispatch";
+    /** A system call entry + exit (e.g. io_submit, io_getevents). */
+    String SYSCALL = "syscall";
+    /** Per-byte memory copy (bcopy into/out of a bounce buffer). */
+    String MEMCPY = "memcpy";
+    /** Per-byte CRC-16/T10-DIF guard computation in software (block-layer integrity). */
+    String CRC_T10DIF = "crc-t10dif";
+
+    /** The cost of a named operation, ns; an unknown name is an error naming it. */
     long ns(String operation);
 
-    /** CPU cost per byte for a named per-byte operation (e.g. {@code "crc.t10dif"}), in ns per byte. */
+    /** CPU cost per byte for a named per-byte operation, ns per byte; an unknown name is an error. */
     double nsPerByte(String operation);
+
+    /** {@code nsPerByte(operation) * bytes}, rounded to the nearest ns. */
+    default long ns(String perByteOperation, long bytes) {
+        return Math.round(nsPerByte(perByteOperation) * bytes);
+    }
 }

@@ -5,6 +5,10 @@ import java.util.List;
 /**
  * The host services a ULP may use: its cores, CPU accounting, timers, locks, work queues and memory.
  * All times are simulated nanoseconds. Everything runs on the simulation's single thread.
+ *
+ * <p>Work runs as tasks on cores ({@link #run}); a task is never preempted. Inside a task, code calls
+ * {@link #charge} for the CPU time it spends; {@link #now()} then returns task start + charged so far, and
+ * everything the task causes (posting a WQE, ringing a doorbell, queuing another task) is stamped with it.
  */
 public interface Host {
     String name();
@@ -15,31 +19,39 @@ public interface Host {
     /** Current simulated time: inside a task, the task's start plus what it has charged so far. */
     long now();
 
-    /** Charges {@code ns} of CPU to the task running now; side effects after this are stamped later. */
+    /** Charges {@code ns} of CPU to the task running now; an error outside a task. */
     void charge(long ns);
+
+    /** True while a task runs (so {@link #charge} is allowed). */
+    default boolean inTask() {
+        return currentCore() >= 0;
+    }
 
     /** Core the current task runs on, or -1 outside a task. */
     int currentCore();
 
-    /** Queues a task on a core; it runs when the core is free of higher-priority and earlier tasks. */
+    /** Priority of the current task, or {@code null} outside a task. */
+    Priority currentPriority();
+
+    /** Queues a task on a core at {@link #now()}; it runs when no higher-priority or earlier task is ready. */
     void run(int core, Priority priority, String label, Runnable task);
 
-    /** Runs {@code task} on {@code core} at soft-IRQ priority {@code delayNs} from now. */
+    /** Runs {@code task} on {@code core} at soft-IRQ priority {@code delayNs} after {@link #now()}. */
     Cancellable timer(long delayNs, int core, String label, Runnable task);
 
     /** A spin lock: a contended acquire charges the spinning to the waiting core. */
     SpinLock spinLock(String name);
 
-    /** A sleeping mutex: a contended acquire costs a sleep and a wake-up. */
+    /** A sleeping mutex: a contended acquire sleeps (core not busy) and pays a context switch and wake-up. */
     SpinLock mutex(String name);
 
-    /** A kernel-style work queue (thread priority), one worker per core. */
+    /** A kernel-style work queue (thread priority on the given core). */
     WorkQueue workQueue(String name);
 
     /** Host memory addressed by I/O virtual address. */
     HostMemory memory();
 
-    /** CPU cost constants of this host's profile (ns per named operation). */
+    /** CPU cost constants of this host's profile. */
     CpuCosts cpuCosts();
 
     /** The RDMA devices installed in this host. */

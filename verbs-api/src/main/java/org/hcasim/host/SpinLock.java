@@ -1,6 +1,9 @@
 package org.hcasim.host;
 
-/** A lock used inside tasks. {@code lock()} may advance the current task's time by the wait. */
+/**
+ * A lock used inside tasks. {@code lock()} advances the current task's time by the wait (spinning is
+ * charged as CPU, a mutex's sleep is not). A lock must be released by the task that took it.
+ */
 public interface SpinLock {
     String name();
 

@@ -1,0 +1,121 @@
+package org.hcasim.core.host;
+
+import java.util.ArrayDeque;
+import org.hcasim.core.sim.Resource;
+import org.hcasim.core.sim.ResourceKind;
+import org.hcasim.host.Priority;
+
+/**
+ * One CPU core: a ready queue per priority and the accounting of busy time (total and per priority, like
+ * the {@code %irq %soft %sys} columns of mpstat). Scheduling itself is done by {@link SimHost}.
+ */
+public final class Core implements Resource {
+    private static final Priority[] PRIORITIES = Priority.values();
+
+    private final String name;
+    private final int index;
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<Task>[] ready = new ArrayDeque[PRIORITIES.length];
+    private final long[] busyByPriority = new long[PRIORITIES.length];
+    private long tasks;
+
+    /** Time the core finishes its current or last task. */
+    long freeAt;
+    /** A task is executing right now (we are inside its Runnable). */
+    boolean running;
+    /** A dispatch event is scheduled. */
+    boolean dispatchScheduled;
+
+    record Task(Priority priority, String label, Runnable body) {
+    }
+
+    Core(String name, int index) {
+        this.name = name;
+        this.index = index;
+        for (int i = 0; i < ready.length; i++) {
+            ready[i] = new ArrayDeque<>();
+        }
+    }
+
+    public int index() {
+        return index;
+    }
+
+    void enqueue(Task task) {
+        ready[task.priority().ordinal()].addLast(task);
+    }
+
+    boolean hasReady() {
+        for (ArrayDeque<Task> q : ready) {
+            if (!q.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The highest-priority ready task, FIFO within a priority; null when none. */
+    Task takeNext() {
+        for (ArrayDeque<Task> q : ready) {
+            Task t = q.pollFirst();
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    void account(Priority priority, long chargedNs) {
+        busyByPriority[priority.ordinal()] += chargedNs;
+        tasks++;
+    }
+
+    /** Number of tasks waiting to run. */
+    public int readyCount() {
+        int n = 0;
+        for (ArrayDeque<Task> q : ready) {
+            n += q.size();
+        }
+        return n;
+    }
+
+    /** CPU time charged at {@code priority} since the last reset, ns. */
+    public long busyNs(Priority priority) {
+        return busyByPriority[priority.ordinal()];
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public ResourceKind kind() {
+        return ResourceKind.CORE;
+    }
+
+    @Override
+    public int units() {
+        return 1;
+    }
+
+    @Override
+    public long busyNs() {
+        long sum = 0;
+        for (long b : busyByPriority) {
+            sum += b;
+        }
+        return sum;
+    }
+
+    @Override
+    public long uses() {
+        return tasks;
+    }
+
+    @Override
+    public void resetStats() {
+        java.util.Arrays.fill(busyByPriority, 0);
+        tasks = 0;
+    }
+}

@@ -1,0 +1,44 @@
+package org.hcasim.core.host;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.hcasim.host.CpuCosts;
+
+/** {@link CpuCosts} backed by two maps (ns per operation, ns per byte); unknown names are errors. */
+public final class CostTable implements CpuCosts {
+    private final Map<String, Long> ns;
+    private final Map<String, Double> nsPerByte;
+
+    public CostTable(Map<String, Long> ns, Map<String, Double> nsPerByte) {
+        this.ns = new TreeMap<>(ns);
+        this.nsPerByte = new TreeMap<>(nsPerByte);
+    }
+
+    @Override
+    public long ns(String operation) {
+        Long v = ns.get(operation);
+        if (v == null) {
+            throw new IllegalArgumentException("no CPU cost '" + operation + "' in the host profile; known: "
+                    + ns.keySet());
+        }
+        return v;
+    }
+
+    @Override
+    public double nsPerByte(String operation) {
+        Double v = nsPerByte.get(operation);
+        if (v == null) {
+            throw new IllegalArgumentException("no per-byte CPU cost '" + operation + "' in the host profile; known: "
+                    + nsPerByte.keySet());
+        }
+        return v;
+    }
+
+    public Map<String, Long> perOperation() {
+        return java.util.Collections.unmodifiableMap(ns);
+    }
+
+    public Map<String, Double> perByte() {
+        return java.util.Collections.unmodifiableMap(nsPerByte);
+    }
+}

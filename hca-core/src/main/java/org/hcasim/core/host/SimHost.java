@@ -1,0 +1,273 @@
+package org.hcasim.core.host;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.core.sim.EventLoop;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.sim.Tracer;
+import org.hcasim.host.Cancellable;
+import org.hcasim.host.CpuCosts;
+import org.hcasim.host.Host;
+import org.hcasim.host.HostMemory;
+import org.hcasim.host.Priority;
+import org.hcasim.host.SpinLock;
+import org.hcasim.host.WorkQueue;
+import org.hcasim.verbs.RdmaDevice;
+
+/**
+ * A simulated host: N cores running non-preemptive tasks (hard-IRQ before soft-IRQ before thread, FIFO
+ * within a priority), CPU accounting, timers, locks, work queues, memory and its RDMA devices.
+ *
+ * <p>A task runs inside one event-loop event at its start time {@code s}. While it runs, {@link #now()} is
+ * {@code s + charged (+ slept)}; when it returns, its core is busy until that time and then takes the next
+ * ready task. A task queued with a stamp later than the loop's clock (from inside a task that has charged
+ * time) is entered into the ready queue by an event at that stamp, so it never starts before it was queued.
+ */
+public final class SimHost implements Host {
+    private final Simulation sim;
+    private final EventLoop loop;
+    private final Tracer tracer;
+    private final String name;
+    private final Core[] cores;
+    private final HostMemory memory;
+    private final CpuCosts costs;
+    private final List<RdmaDevice> devices = new ArrayList<>();
+    private final Map<String, SimLock> locks = new LinkedHashMap<>();
+    private final Map<String, WorkQueue> workQueues = new LinkedHashMap<>();
+    private final String[] coreTracks;
+
+    // The task running now (at most one: tasks run inside single events).
+    private Core current;
+    private Priority currentPriority;
+    private long taskStart;
+    private long taskElapsed;
+    private long taskCharged;
+    private final List<SimLock> locksHeld = new ArrayList<>(2);
+
+    public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
+        if (coreCount < 1) {
+            throw new IllegalArgumentException("host '" + name + "' needs at least one core, got " + coreCount);
+        }
+        this.sim = sim;
+        this.loop = sim.loop();
+        this.tracer = sim.tracer();
+        this.name = name;
+        this.costs = costs;
+        this.memory = memory;
+        this.cores = new Core[coreCount];
+        this.coreTracks = new String[coreCount];
+        for (int i = 0; i < coreCount; i++) {
+            cores[i] = sim.resources().register(new Core(name + "/cpu" + i, i));
+            coreTracks[i] = name + "/cpu" + i;
+        }
+        sim.addHost(this);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    public Simulation simulation() {
+        return sim;
+    }
+
+    @Override
+    public int coreCount() {
+        return cores.length;
+    }
+
+    public Core core(int index) {
+        checkCore(index);
+        return cores[index];
+    }
+
+    @Override
+    public long now() {
+        return current != null ? taskStart + taskElapsed : loop.now();
+    }
+
+    @Override
+    public void charge(long ns) {
+        requireTask("charge()");
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative CPU charge " + ns + " ns");
+        }
+        taskCharged += ns;
+        taskElapsed += ns;
+    }
+
+    /** Advances the current task's time without using the CPU (a sleeping wait). */
+    void sleep(long ns) {
+        requireTask("sleep()");
+        taskElapsed += ns;
+    }
+
+    @Override
+    public int currentCore() {
+        return current == null ? -1 : current.index();
+    }
+
+    @Override
+    public Priority currentPriority() {
+        return current == null ? null : currentPriority;
+    }
+
+    @Override
+    public void run(int core, Priority priority, String label, Runnable task) {
+        checkCore(core);
+        Core.Task t = new Core.Task(priority, label, task);
+        long stamp = now();
+        if (stamp > loop.now()) {
+            Core c = cores[core];
+            loop.at(stamp, () -> enqueue(c, t));
+        } else {
+            enqueue(cores[core], t);
+        }
+    }
+
+    @Override
+    public Cancellable timer(long delayNs, int core, String label, Runnable task) {
+        checkCore(core);
+        if (delayNs < 0) {
+            throw new IllegalArgumentException("negative timer delay " + delayNs + " ns");
+        }
+        Core c = cores[core];
+        Core.Task t = new Core.Task(Priority.SOFT_IRQ, label, task);
+        long handle = loop.at(now() + delayNs, () -> enqueue(c, t));
+        return () -> loop.cancel(handle);
+    }
+
+    private void enqueue(Core c, Core.Task t) {
+        c.enqueue(t);
+        if (!c.running && !c.dispatchScheduled) {
+            c.dispatchScheduled = true;
+            loop.at(Math.max(loop.now(), c.freeAt), () -> dispatch(c));
+        }
+    }
+
+    private void dispatch(Core c) {
+        c.dispatchScheduled = false;
+        Core.Task t = c.takeNext();
+        if (t == null) {
+            return;
+        }
+        c.running = true;
+        current = c;
+        currentPriority = t.priority();
+        taskStart = loop.now();
+        taskElapsed = 0;
+        taskCharged = 0;
+        try {
+            t.body().run();
+            if (!locksHeld.isEmpty()) {
+                throw new IllegalStateException("task '" + t.label() + "' on " + c.name() + " ended holding lock '"
+                        + locksHeld.get(0).name() + "'");
+            }
+        } finally {
+            locksHeld.clear();
+            current = null;
+            c.running = false;
+            c.freeAt = taskStart + taskElapsed;
+            c.account(t.priority(), taskCharged);
+            if (tracer.on() && taskElapsed > 0) {
+                tracer.sink().span(coreTracks[c.index()], t.label(), taskStart, taskElapsed);
+            }
+            if (c.hasReady()) {
+                c.dispatchScheduled = true;
+                loop.at(c.freeAt, () -> dispatch(c));
+            }
+        }
+    }
+
+    @Override
+    public SpinLock spinLock(String lockName) {
+        return lock(lockName, false);
+    }
+
+    @Override
+    public SpinLock mutex(String lockName) {
+        return lock(lockName, true);
+    }
+
+    private SimLock lock(String lockName, boolean sleeping) {
+        String full = name + "/" + lockName;
+        if (locks.containsKey(full)) {
+            throw new IllegalArgumentException("host '" + name + "' already has a lock named '" + lockName + "'");
+        }
+        SimLock l = sim.resources().register(new SimLock(this, full, sleeping));
+        locks.put(full, l);
+        return l;
+    }
+
+    void lockTaken(SimLock l) {
+        locksHeld.add(l);
+    }
+
+    void lockReleased(SimLock l) {
+        locksHeld.remove(l);
+    }
+
+    @Override
+    public WorkQueue workQueue(String wqName) {
+        return workQueues.computeIfAbsent(wqName, n -> new SimWorkQueue(this, n));
+    }
+
+    @Override
+    public HostMemory memory() {
+        return memory;
+    }
+
+    @Override
+    public CpuCosts cpuCosts() {
+        return costs;
+    }
+
+    @Override
+    public List<RdmaDevice> devices() {
+        return Collections.unmodifiableList(devices);
+    }
+
+    /** Installs a device (called by the HCA model when it is created on this host). */
+    public void addDevice(RdmaDevice device) {
+        devices.add(device);
+    }
+
+    /** CPU busy time of all cores since the last reset, ns. */
+    public long busyNs() {
+        long sum = 0;
+        for (Core c : cores) {
+            sum += c.busyNs();
+        }
+        return sum;
+    }
+
+    /**
+     * Host CPU utilisation in percent of all cores over {@code intervalNs}, as the reference tables report
+     * it (100% = every core busy all the time).
+     */
+    public double cpuPercent(long intervalNs) {
+        return intervalNs <= 0 ? 0.0 : 100.0 * busyNs() / ((double) intervalNs * cores.length);
+    }
+
+    void requireTask(String what) {
+        if (current == null) {
+            throw new IllegalStateException(what + " called outside a task on host '" + name + "'");
+        }
+    }
+
+    private void checkCore(int core) {
+        if (core < 0 || core >= cores.length) {
+            throw new IllegalArgumentException("core " + core + " does not exist on host '" + name + "' ("
+                    + cores.length + " cores)");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SimHost[" + name + ", " + cores.length + " cores]";
+    }
+}

@@ -1,0 +1,25 @@
+package org.hcasim.core.host;
+
+import org.hcasim.host.CpuCosts;
+import org.hcasim.host.Priority;
+import org.hcasim.host.WorkQueue;
+
+/** A bound kernel work queue: work runs at thread priority on the given core after a dispatch cost. */
+final class SimWorkQueue implements WorkQueue {
+    private final SimHost host;
+    private final String name;
+
+    SimWorkQueue(SimHost host, String name) {
+        this.host = host;
+        this.name = name;
+    }
+
+    @Override
+    public void queue(int core, String label, Runnable work) {
+        long dispatch = host.cpuCosts().ns(CpuCosts.WORKQUEUE_DISPATCH);
+        host.run(core, Priority.THREAD, name + ":" + label, () -> {
+            host.charge(dispatch);
+            work.run();
+        });
+    }
+}

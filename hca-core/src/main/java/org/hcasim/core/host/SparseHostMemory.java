@@ -1,0 +1,147 @@
+package org.hcasim.core.host;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.hcasim.host.HostMemory;
+import org.hcasim.host.MemoryAccessException;
+
+/**
+ * Host memory as sparse 4 KiB pages keyed by page number, created on first write. Allocation is a bump
+ * allocator over the iova space (addresses are never reused, so a stale iova faults instead of aliasing a
+ * new buffer). Every access is checked against the live allocations, in both payload modes.
+ */
+public final class SparseHostMemory implements HostMemory {
+    /** First iova handed out; low addresses stay unmapped so that 0 and small values fault. */
+    static final long BASE_IOVA = 0x1_0000_0000L;
+
+    private final String owner;
+    private final PayloadMode mode;
+    private final TreeMap<Long, Long> allocations = new TreeMap<>(); // start -> length
+    private final Map<Long, byte[]> pages = new HashMap<>();
+    private long next = BASE_IOVA;
+    private long allocatedBytes;
+
+    public SparseHostMemory(String owner, PayloadMode mode) {
+        this.owner = owner;
+        this.mode = mode;
+    }
+
+    @Override
+    public long allocate(long length, int alignment) {
+        if (length <= 0) {
+            throw new IllegalArgumentException("allocation length must be positive, got " + length);
+        }
+        if (alignment <= 0 || Integer.bitCount(alignment) != 1) {
+            throw new IllegalArgumentException("alignment must be a power of two, got " + alignment);
+        }
+        long start = (next + alignment - 1) & -(long) alignment;
+        allocations.put(start, length);
+        // Keep a guard gap so that neighbouring buffers are never contiguous by accident.
+        next = start + length + PAGE_SIZE;
+        allocatedBytes += length;
+        return start;
+    }
+
+    @Override
+    public void free(long iova) {
+        Long length = allocations.remove(iova);
+        if (length == null) {
+            throw new MemoryAccessException(owner + ": free of 0x" + Long.toHexString(iova)
+                    + ", which is not the start of an allocation");
+        }
+        allocatedBytes -= length;
+        long first = iova / PAGE_SIZE;
+        long last = (iova + length - 1) / PAGE_SIZE;
+        for (long p = first; p <= last; p++) {
+            pages.remove(p);
+        }
+    }
+
+    @Override
+    public void check(long iova, long length) {
+        if (length < 0) {
+            throw new MemoryAccessException(owner + ": negative access length " + length);
+        }
+        Map.Entry<Long, Long> a = allocations.floorEntry(iova);
+        if (a == null || iova + length > a.getKey() + a.getValue() || (length == 0 && iova >= a.getKey() + a.getValue())) {
+            throw new MemoryAccessException(owner + ": access [0x" + Long.toHexString(iova) + ", +" + length
+                    + ") is outside every allocation");
+        }
+    }
+
+    @Override
+    public void read(long iova, byte[] dst, int offset, int length) {
+        check(iova, length);
+        java.util.Objects.checkFromIndexSize(offset, length, dst.length);
+        if (mode == PayloadMode.ELIDED) {
+            java.util.Arrays.fill(dst, offset, offset + length, (byte) 0);
+            return;
+        }
+        int done = 0;
+        while (done < length) {
+            long addr = iova + done;
+            int inPage = (int) (addr & (PAGE_SIZE - 1));
+            int n = Math.min(length - done, PAGE_SIZE - inPage);
+            byte[] page = pages.get(addr / PAGE_SIZE);
+            if (page == null) {
+                java.util.Arrays.fill(dst, offset + done, offset + done + n, (byte) 0);
+            } else {
+                System.arraycopy(page, inPage, dst, offset + done, n);
+            }
+            done += n;
+        }
+    }
+
+    @Override
+    public void write(long iova, byte[] src, int offset, int length) {
+        check(iova, length);
+        java.util.Objects.checkFromIndexSize(offset, length, src.length);
+        if (mode == PayloadMode.ELIDED) {
+            return;
+        }
+        int done = 0;
+        while (done < length) {
+            long addr = iova + done;
+            int inPage = (int) (addr & (PAGE_SIZE - 1));
+            int n = Math.min(length - done, PAGE_SIZE - inPage);
+            byte[] page = pages.computeIfAbsent(addr / PAGE_SIZE, p -> new byte[PAGE_SIZE]);
+            System.arraycopy(src, offset + done, page, inPage, n);
+            done += n;
+        }
+    }
+
+    @Override
+    public void copy(long srcIova, long dstIova, long length) {
+        check(srcIova, length);
+        check(dstIova, length);
+        if (mode == PayloadMode.ELIDED) {
+            return;
+        }
+        byte[] buf = new byte[(int) Math.min(length, 64 * 1024)];
+        for (long done = 0; done < length; done += buf.length) {
+            int n = (int) Math.min(buf.length, length - done);
+            read(srcIova + done, buf, 0, n);
+            write(dstIova + done, buf, 0, n);
+        }
+    }
+
+    @Override
+    public boolean payloadReal() {
+        return mode == PayloadMode.REAL;
+    }
+
+    public PayloadMode mode() {
+        return mode;
+    }
+
+    @Override
+    public long allocatedBytes() {
+        return allocatedBytes;
+    }
+
+    /** Pages that hold bytes (real mode only; elided mode never stores any). */
+    public int residentPages() {
+        return pages.size();
+    }
+}
