@@ -1,0 +1,96 @@
+package org.hcasim.core.inject;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.Stage;
+import com.google.inject.TypeLiteral;
+import com.google.inject.multibindings.MapBinder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.config.UserException;
+import org.hcasim.core.plugin.InstalledUlp;
+import org.hcasim.core.plugin.InstalledUlps;
+import org.hcasim.spi.CqPolicy;
+import org.hcasim.spi.RegistrationPolicy;
+import org.hcasim.spi.SrqPolicy;
+import org.hcasim.spi.UlpProvider;
+
+/**
+ * Builds the one Guice injector of a testbed: the core bindings (configuration, {@link Policies},
+ * plus the engine modules the caller passes), then the module of each ULP the testbed names, in
+ * that order. Runs in {@link Stage#PRODUCTION} with explicit bindings required, so every singleton
+ * is built up front and nothing is bound by accident.
+ *
+ * <p>Bindings every testbed has: {@link HcasimConfig}; {@code Map<String, UlpProvider>} (the testbed's
+ * ULPs by name); {@code Map<String, Map<String, RegistrationPolicy>>} and the same for
+ * {@link CqPolicy} and {@link SrqPolicy} (ULP name to policy name to policy); {@link Policies}.
+ */
+public final class TestbedInjector {
+    private TestbedInjector() { }
+
+    /**
+     * @param config      the testbed's effective configuration
+     * @param installed   the installed plugins
+     * @param ulpNames    the ULPs the testbed names (each must be installed)
+     * @param coreModules engine bindings (simulation kernel, hosts, HCAs, ...)
+     */
+    public static Injector create(HcasimConfig config, InstalledUlps installed, List<String> ulpNames,
+                                  Module... coreModules) {
+        List<InstalledUlp> ulps = installed.select(ulpNames);
+        List<Module> modules = new ArrayList<>();
+        modules.add(new CoreModule(config, ulps));
+        modules.addAll(List.of(coreModules));
+        for (InstalledUlp ulp : ulps) {
+            modules.add(ulp.provider().module());
+        }
+        try {
+            return Guice.createInjector(Stage.PRODUCTION, modules);
+        } catch (CreationException e) {
+            // A user error thrown while building a singleton (e.g. a bad config value) stays a user error.
+            for (var message : e.getErrorMessages()) {
+                if (message.getCause() instanceof UserException u) {
+                    throw u;
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** The bindings that do not depend on any ULP, plus the ULPs' contributions as map bindings. */
+    private static final class CoreModule extends AbstractModule {
+        private final HcasimConfig config;
+        private final List<InstalledUlp> ulps;
+
+        CoreModule(HcasimConfig config, List<InstalledUlp> ulps) {
+            this.config = config;
+            this.ulps = ulps;
+        }
+
+        @Override
+        protected void configure() {
+            binder().requireExplicitBindings();
+            bind(HcasimConfig.class).toInstance(config);
+            bind(Policies.class);
+
+            var providers = MapBinder.newMapBinder(binder(), String.class, UlpProvider.class);
+            var registration = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
+                    new TypeLiteral<Map<String, RegistrationPolicy>>() { });
+            var cq = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
+                    new TypeLiteral<Map<String, CqPolicy>>() { });
+            var srq = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
+                    new TypeLiteral<Map<String, SrqPolicy>>() { });
+            for (InstalledUlp ulp : ulps) {
+                UlpProvider p = ulp.provider();
+                providers.addBinding(p.name()).toInstance(p);
+                registration.addBinding(p.name()).toInstance(Map.copyOf(p.registrationPolicies()));
+                cq.addBinding(p.name()).toInstance(Map.copyOf(p.cqPolicies()));
+                srq.addBinding(p.name()).toInstance(Map.copyOf(p.srqPolicies()));
+            }
+        }
+    }
+}
