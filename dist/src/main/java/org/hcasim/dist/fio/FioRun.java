@@ -1,0 +1,102 @@
+package org.hcasim.dist.fio;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.hcasim.block.BlockDevice;
+import org.hcasim.core.config.UserException;
+import org.hcasim.core.sim.EventLoop;
+import org.hcasim.host.Host;
+
+/**
+ * Runs a {@link JobFileParser.JobSet} on a testbed: binds each job to its device and core, then runs the
+ * jobs, all at once except that a stonewalled job waits for every job before it.
+ */
+public final class FioRun {
+
+    private final FioTestbed testbed;
+    private final Consumer<String> errors;
+
+    /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
+    public FioRun(FioTestbed testbed, Consumer<String> errors) {
+        this.testbed = testbed;
+        this.errors = errors;
+    }
+
+    /** Runs all jobs; returns their results in job order. */
+    public FioResults run(JobFileParser.JobSet jobSet) {
+        Host host = testbed.initiatorHost();
+        List<JobRunner> runners = prepare(jobSet.jobs(), host);
+        EventLoop loop = testbed.simulation().loop();
+        long start = loop.now();
+        int i = 0;
+        while (i < runners.size()) {
+            int end = i + 1;
+            while (end < runners.size() && !runners.get(end).result.job.stonewall()) end++;
+            List<JobRunner> wave = runners.subList(i, end);
+            int[] remaining = {wave.size()};
+            for (JobRunner r : wave) r.start(() -> remaining[0]--);
+            loop.runUntil(() -> remaining[0] == 0);
+            if (remaining[0] != 0) {
+                throw new IllegalStateException("simulation stalled with " + remaining[0]
+                        + " job(s) still waiting for I/O completions (a block ULP lost a request)");
+            }
+            i = end;
+        }
+        List<JobResult> results = new ArrayList<>();
+        for (JobRunner r : runners) results.add(r.result);
+        return new FioResults(jobSet, results, loop.now() - start);
+    }
+
+    private List<JobRunner> prepare(List<FioJob> jobs, Host host) {
+        FioCosts costs = FioCosts.from(host.cpuCosts(), host.name());
+        Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
+        List<JobRunner> runners = new ArrayList<>();
+        int spread = 0;
+        for (FioJob job : jobs) {
+            BlockDevice device = device(job);
+            int core;
+            if (job.cpus().isEmpty()) {
+                core = spread++ % host.coreCount();
+            } else {
+                for (int cpu : job.cpus()) {
+                    if (cpu >= host.coreCount()) {
+                        throw new JobFileException("job '" + job.name() + "': cpus_allowed names CPU " + cpu + " but host '"
+                                + host.name() + "' has " + host.coreCount() + " cores (0-" + (host.coreCount() - 1) + ")");
+                    }
+                }
+                int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
+                core = job.cpus().get(k % job.cpus().size());
+            }
+            runners.add(new JobRunner(job, host, device, core, costs, errors));
+        }
+        return runners;
+    }
+
+    private BlockDevice device(FioJob job) {
+        if (job.ioengine() == null) {
+            throw new JobFileException("job '" + job.name() + "' has no ioengine: set ioengine= to a block ULP (e.g. nvmeof, iser, srp)");
+        }
+        if (HOST_ENGINES.contains(job.ioengine())) {
+            throw new JobFileException("job '" + job.name() + "': ioengine=" + job.ioengine()
+                    + " is a host I/O engine; in hcasim ioengine names the block ULP to simulate (e.g. nvmeof, iser, srp)");
+        }
+        List<BlockDevice> devices = testbed.devices(job.ioengine());
+        if (devices.isEmpty()) {
+            throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");
+        }
+        if (job.filename() == null) return devices.get(0);
+        String want = job.filename().startsWith("/dev/") ? job.filename().substring(5) : job.filename();
+        for (BlockDevice d : devices) {
+            if (d.name().equals(want)) return d;
+        }
+        throw new JobFileException("job '" + job.name() + "': filename=" + job.filename() + " is not a device of ioengine "
+                + job.ioengine() + " (devices: " + String.join(", ", devices.stream().map(BlockDevice::name).toList()) + ")");
+    }
+
+    private static final java.util.Set<String> HOST_ENGINES = java.util.Set.of(
+            "libaio", "io_uring", "io_uring_cmd", "psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio", "mmap",
+            "spdk", "spdk_bdev", "rdma", "null", "splice", "sg", "net", "netsplice", "cpuio", "windowsaio", "xnvme", "nbd");
+}
