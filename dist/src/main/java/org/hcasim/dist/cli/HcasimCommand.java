@@ -38,6 +38,7 @@ public final class HcasimCommand implements Callable<Integer> {
             // "ulps", "config" come with the configuration/plugin step; others append theirs:
             // e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.experiment.ReproduceCommand.class,
             // org.hcasim.dist.bench.BenchCommand.class
+            org.hcasim.dist.experiment.ReproduceCommand.class
     );
 
     public static final int OK = 0;

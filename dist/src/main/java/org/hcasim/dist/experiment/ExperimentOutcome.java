@@ -1,0 +1,120 @@
+package org.hcasim.dist.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.hcasim.spi.ExperimentDefinition;
+import org.hcasim.spi.Point;
+import org.hcasim.spi.ReferenceColumn.MetricValue;
+
+/**
+ * A finished sweep set beside its reference table: every cell, every policy comparison and the summary.
+ * All output formats (text, CSV, JSON, HTML) render this one object, so they always agree.
+ */
+public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, ReferenceTable reference,
+                                List<PointRun> runs, List<CellComparison> cells,
+                                List<PolicyComparison> comparisons, Summary summary) {
+
+    /** Mean and max absolute error over the cells with both values, sign agreement, and the misses. */
+    public record Summary(int cellsCompared, double meanAbsErrorPct, double maxAbsErrorPct,
+                          Optional<CellComparison> worstCell, int comparisons, int signsAgree,
+                          List<PolicyComparison> signMisses, List<CellComparison> missingCells,
+                          List<PointRun> failedPoints) {
+
+        /** True when something could not be compared or a sign disagrees. */
+        public boolean hasMisses() {
+            return !signMisses.isEmpty() || !missingCells.isEmpty() || !failedPoints.isEmpty();
+        }
+    }
+
+    public ExperimentDefinition experiment() {
+        return grid.experiment();
+    }
+
+    /** Joins the runs with the reference. */
+    public static ExperimentOutcome of(ExperimentGrid grid, ReferenceTable reference, List<PointRun> runs) {
+        ExperimentDefinition e = grid.experiment();
+        ReferenceLayout layout = new ReferenceLayout(e);
+        Map<ReferenceLayout.CellKey, Cell> refCells = layout.cells(grid, reference);
+        Map<Point, PointRun> byPoint = new LinkedHashMap<>();
+        runs.forEach(r -> byPoint.put(r.point(), r));
+
+        List<CellComparison> cells = new ArrayList<>();
+        Set<Point> rowKeys = new LinkedHashSet<>();
+        grid.points().forEach(p -> rowKeys.add(layout.rowKey(p)));
+        for (Point rowKey : rowKeys) {
+            for (MetricValue column : layout.metricColumns()) {
+                Point p = layout.pointOf(grid, rowKey, column);
+                PointRun run = byPoint.get(p);
+                if (run == null) {
+                    continue; // not in the grid that ran (e.g. --axis left this policy out)
+                }
+                Optional<Cell> ref = Optional.ofNullable(refCells.get(new ReferenceLayout.CellKey(p, column.metric())));
+                cells.add(new CellComparison(p, rowKey, column.header(), column.metric(), run.metric(column.metric()), ref));
+            }
+        }
+        List<PolicyComparison> comparisons = comparisons(grid, cells);
+        return new ExperimentOutcome(grid, layout, reference, List.copyOf(runs), List.copyOf(cells),
+                comparisons, summarise(cells, comparisons, runs));
+    }
+
+    /** For each context and metric: baseline policy (first value run) against each other policy. */
+    private static List<PolicyComparison> comparisons(ExperimentGrid grid, List<CellComparison> cells) {
+        ExperimentDefinition e = grid.experiment();
+        String axis = e.policyAxis();
+        List<String> policies = grid.axis(axis).values();
+        Map<List<Object>, Map<String, CellComparison>> byContext = new LinkedHashMap<>();
+        for (CellComparison c : cells) {
+            byContext.computeIfAbsent(List.of(c.point().without(axis), c.metric()), k -> new LinkedHashMap<>())
+                    .put(c.point().get(axis), c);
+        }
+        List<PolicyComparison> out = new ArrayList<>();
+        String baseline = policies.get(0);
+        for (var entry : byContext.entrySet()) {
+            Map<String, CellComparison> perPolicy = entry.getValue();
+            CellComparison base = perPolicy.get(baseline);
+            if (base == null) {
+                continue;
+            }
+            for (String policy : policies.subList(1, policies.size())) {
+                CellComparison other = perPolicy.get(policy);
+                if (other == null) {
+                    continue;
+                }
+                out.add(new PolicyComparison((Point) entry.getKey().get(0), base.metric(), baseline, policy,
+                        PolicyComparison.changePct(base.referenceValue(), other.referenceValue()),
+                        PolicyComparison.changePct(base.simulated(), other.simulated()),
+                        e.unchangedBelowPct()));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static Summary summarise(List<CellComparison> cells, List<PolicyComparison> comparisons, List<PointRun> runs) {
+        int n = 0;
+        double sum = 0;
+        CellComparison worst = null;
+        for (CellComparison c : cells) {
+            Optional<Double> err = c.errorPct();
+            if (err.isEmpty()) {
+                continue;
+            }
+            n++;
+            sum += Math.abs(err.get());
+            if (worst == null || Math.abs(err.get()) > Math.abs(worst.errorPct().get())) {
+                worst = c;
+            }
+        }
+        List<PolicyComparison> judged = comparisons.stream().filter(PolicyComparison::comparable).toList();
+        return new Summary(n, n == 0 ? 0 : sum / n, worst == null ? 0 : Math.abs(worst.errorPct().get()),
+                Optional.ofNullable(worst), judged.size(),
+                (int) judged.stream().filter(PolicyComparison::signAgrees).count(),
+                judged.stream().filter(c -> !c.signAgrees()).toList(),
+                cells.stream().filter(CellComparison::missing).toList(),
+                runs.stream().filter(r -> r.failure().isPresent()).toList());
+    }
+}

@@ -1,0 +1,84 @@
+package org.hcasim.dist.experiment;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.hcasim.core.config.UserException;
+import org.hcasim.spi.ExperimentDefinition;
+import org.hcasim.spi.UlpProvider;
+
+/**
+ * Every experiment hcasim can reproduce: the distribution's own and those the installed plugins
+ * contribute. Each definition is checked on registration (columns against its axes and against its
+ * reference table's header), so a broken definition fails here, naming itself, not mid-sweep.
+ */
+public final class ExperimentRegistry {
+    private final Map<String, ExperimentDefinition> byName = new LinkedHashMap<>();
+    private final Map<String, String> origin = new LinkedHashMap<>();
+
+    public ExperimentRegistry add(String from, ExperimentDefinition e) {
+        new ReferenceLayout(e).checkHeader(reference(e));
+        String previous = origin.putIfAbsent(e.name(), from);
+        if (previous != null) {
+            throw new IllegalStateException("experiment " + e.name() + " is defined by both " + previous + " and " + from);
+        }
+        byName.put(e.name(), e);
+        return this;
+    }
+
+    /** The distribution's experiments plus those of the plugins visible to {@code loader}. */
+    public static ExperimentRegistry installed(ClassLoader loader) {
+        List<ExperimentDefinition> own = new ArrayList<>(DistExperiments.all());
+        ServiceLoader.load(ExperimentSource.class, loader).forEach(s -> own.addAll(s.experiments()));
+        return of(own, ServiceLoader.load(UlpProvider.class, loader).stream().map(ServiceLoader.Provider::get).toList());
+    }
+
+    public static ExperimentRegistry of(List<ExperimentDefinition> own, Collection<UlpProvider> plugins) {
+        ExperimentRegistry r = new ExperimentRegistry();
+        own.forEach(e -> r.add("hcasim", e));
+        List<UlpProvider> sorted = new ArrayList<>(plugins);
+        sorted.sort(java.util.Comparator.comparing(UlpProvider::name));
+        for (UlpProvider p : sorted) {
+            p.experiments().forEach(e -> r.add("plugin " + p.name(), e));
+        }
+        return r;
+    }
+
+    public List<ExperimentDefinition> all() {
+        return List.copyOf(byName.values());
+    }
+
+    /** Where an experiment comes from ("hcasim" or "plugin NAME"). */
+    public String origin(String name) {
+        return origin.get(name);
+    }
+
+    /** The experiment named {@code name}; an unknown name is a {@link UserException} listing the known ones. */
+    public ExperimentDefinition get(String name) {
+        ExperimentDefinition e = byName.get(name);
+        if (e == null) {
+            throw new UserException("unknown experiment '" + name + "'; "
+                    + (byName.isEmpty() ? "no experiments are installed" : "experiments: " + String.join(", ", byName.keySet()) + ", all"));
+        }
+        return e;
+    }
+
+    /** {@code all} or one name. */
+    public List<ExperimentDefinition> select(String nameOrAll) {
+        if (nameOrAll.equals("all")) {
+            if (byName.isEmpty()) {
+                throw new UserException("no experiments are installed");
+            }
+            return all();
+        }
+        return List.of(get(nameOrAll));
+    }
+
+    /** The experiment's reference table, read from its owner's class loader (plugins have their own). */
+    public static ReferenceTable reference(ExperimentDefinition e) {
+        return ReferenceTable.resource(e.getClass(), e.referenceResource());
+    }
+}

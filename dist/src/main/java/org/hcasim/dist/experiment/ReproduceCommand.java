@@ -1,0 +1,156 @@
+package org.hcasim.dist.experiment;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.hcasim.core.config.UserException;
+import org.hcasim.core.sim.TraceRecorder;
+import org.hcasim.core.sim.TraceSink;
+import org.hcasim.dist.report.ChromeTrace;
+import org.hcasim.spi.Axis;
+import org.hcasim.spi.ExperimentDefinition;
+import org.hcasim.spi.Point;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code hcasim reproduce NAME|all}: runs experiments and compares them with their reference tables. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = {"Run an experiment's grid and compare each simulated cell with its reference measurement.",
+            "Prints simulated beside reference with the error, the sign of every policy comparison, a summary,",
+            "and each run's bottleneck. Exit code 1 if a point failed."},
+        footer = {"", "Examples:", "  hcasim reproduce inline-umr --axis bs=4096",
+            "  hcasim reproduce all --out report/   (then open report/index.html)"})
+public final class ReproduceCommand implements Callable<Integer> {
+
+    /** Most trace records kept: about 100 MB of JSON at most, still loadable in a trace viewer. */
+    static final int DEFAULT_TRACE_LIMIT = 500_000;
+
+    @Parameters(index = "0", paramLabel = "NAME|all", description = "Experiment to run, or all of them.")
+    String name;
+
+    @Option(names = "--axis", paramLabel = "NAME=V1,V2", description = "Replace an axis's values (repeatable).")
+    List<String> axes = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Configuration override for every run (repeatable).")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--format", defaultValue = "text", description = "Output on stdout: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    ReproduceOutputs.Format format;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write CSV, JSON, text, PNG/SVG plots and index.html into DIR.")
+    Path out;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
+    Integer jobs;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace of the first point's run to FILE.")
+    Path trace;
+
+    @Option(names = "--trace-limit", paramLabel = "N", defaultValue = "" + DEFAULT_TRACE_LIMIT,
+            description = "Most trace records kept (default: ${DEFAULT-VALUE}); the rest are counted as dropped.")
+    int traceLimit;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        ExperimentRegistry registry = ExperimentRegistry.installed(ReproduceCommand.class.getClassLoader());
+        List<ExperimentDefinition> selected = registry.select(name);
+        Map<String, List<String>> axisValues = ExperimentGrid.parseAxisOptions(axes);
+        Map<String, String> overrides = parseSets(sets);
+        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (traceLimit < 1) {
+            throw new UserException("--trace-limit must be at least 1, not " + traceLimit);
+        }
+
+        List<ExperimentGrid> grids = grids(selected, axisValues);
+        TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
+        Point traced = grids.get(0).points().get(0);
+        WorkloadRunner runner = WorkloadRunner.UNAVAILABLE;
+
+        List<ExperimentOutcome> outcomes = new ArrayList<>();
+        for (ExperimentGrid grid : grids) {
+            boolean tracedGrid = recorder != null && grid == grids.get(0);
+            ContextFactory contexts = (point, seed) -> new EngineContext(seed, overrides, runner,
+                    tracedGrid && point.equals(traced) ? Optional.<TraceSink>of(recorder) : Optional.empty());
+            List<PointRun> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal()).run(grid);
+            outcomes.add(ExperimentOutcome.of(grid, ExperimentRegistry.reference(grid.experiment()), runs));
+        }
+
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(ReproduceOutputs.render(outcomes, format));
+        stdout.flush();
+        PrintWriter stderr = spec.commandLine().getErr();
+        if (out != null) {
+            Path index = ReproduceOutputs.writeDirectory(outcomes, out);
+            stderr.println("reproduce: wrote " + index);
+        }
+        if (recorder != null) {
+            writeTrace(recorder, grids.get(0).experiment().name() + " " + traced, stderr);
+        }
+        stderr.flush();
+        boolean failed = outcomes.stream().anyMatch(o -> !o.summary().failedPoints().isEmpty());
+        return failed ? 1 : 0;
+    }
+
+    /** With {@code all}, an axis applies to the experiments that have it; it must exist in at least one. */
+    static List<ExperimentGrid> grids(List<ExperimentDefinition> selected, Map<String, List<String>> axisValues) {
+        if (selected.size() == 1) {
+            return List.of(ExperimentGrid.of(selected.get(0), axisValues));
+        }
+        for (String axis : axisValues.keySet()) {
+            if (selected.stream().noneMatch(e -> ExperimentGrid.axisNames(e).contains(axis))) {
+                throw new UserException("no experiment has an axis '" + axis + "'; axes: " + String.join(", ",
+                        selected.stream().flatMap(e -> e.axes().stream().map(Axis::name)).distinct().sorted().toList()));
+            }
+        }
+        List<ExperimentGrid> out = new ArrayList<>();
+        for (ExperimentDefinition e : selected) {
+            Map<String, List<String>> own = new LinkedHashMap<>(axisValues);
+            own.keySet().retainAll(ExperimentGrid.axisNames(e));
+            out.add(ExperimentGrid.of(e, own));
+        }
+        return out;
+    }
+
+    static Map<String, String> parseSets(List<String> sets) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) {
+                throw new UserException("--set " + s + ": expected key=value, e.g. --set hca.umr.inline-max-bytes=512");
+            }
+            if (m.put(s.substring(0, eq).strip(), s.substring(eq + 1).strip()) != null) {
+                throw new UserException("--set " + s.substring(0, eq).strip() + " is given twice");
+            }
+        }
+        return m;
+    }
+
+    private void writeTrace(TraceRecorder recorder, String title, PrintWriter stderr) throws IOException {
+        try (Writer w = Files.newBufferedWriter(trace, StandardCharsets.UTF_8)) {
+            ChromeTrace.write(recorder, title, w);
+        } catch (IOException e) {
+            throw new UserException("--trace " + trace + ": cannot write: " + e.getMessage());
+        }
+        if (recorder.records().isEmpty()) {
+            stderr.println("reproduce: trace of " + title + " is empty: that point ran no simulation");
+        } else {
+            stderr.println("reproduce: wrote trace of " + title + " to " + trace + " (" + recorder.records().size()
+                    + " records" + (recorder.dropped() > 0 ? ", " + recorder.dropped() + " dropped over --trace-limit" : "") + ")");
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package org.hcasim.dist.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.spi.ResourceUsage;
+import org.hcasim.spi.RunReport;
+
+/** A run report as a JSON-ready tree (ordered maps), for the JSON outputs and the HTML page. */
+public final class RunReportJson {
+    private RunReportJson() { }
+
+    public static Map<String, Object> tree(RunReport report) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("simulated_ns", report.simulatedNs());
+        List<Object> resources = new ArrayList<>();
+        for (ResourceUsage r : RunReportText.ordered(report)) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", r.name());
+            x.put("kind", r.kind());
+            x.put("units", r.units());
+            x.put("busy_ns", r.busyNs());
+            x.put("utilisation", Double.parseDouble(Numbers.significant(r.utilisation(), 4)));
+            resources.add(x);
+        }
+        m.put("resources", resources);
+        m.put("bottleneck", report.bottleneck().map(ResourceUsage::name).orElse(null));
+        m.put("summary", report.bottleneckSentence());
+        return m;
+    }
+}

@@ -1,0 +1,59 @@
+package org.hcasim.dist.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.hcasim.spi.ResourceUsage;
+import org.hcasim.spi.RunReport;
+
+/** A run report as text: resources grouped by kind, busiest first within a kind, the bottleneck marked. */
+public final class RunReportText {
+    private RunReportText() { }
+
+    public static String render(RunReport report) {
+        if (report.resources().isEmpty()) {
+            return "run report: " + report.bottleneckSentence() + "\n";
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "run report: %s simulated%n", duration(report.simulatedNs())));
+        TextTable t = new TextTable("kind", "resource", "units>", "busy>", "");
+        ResourceUsage bottleneck = report.bottleneck().orElse(null);
+        for (ResourceUsage r : ordered(report)) {
+            t.row(r.kind(), r.name(), Integer.toString(r.units()), Numbers.pct(100 * r.utilisation()),
+                    r == bottleneck ? "<- bottleneck" : "");
+        }
+        b.append(t.render("  "));
+        b.append("  ").append(report.bottleneckSentence()).append('\n');
+        return b.toString();
+    }
+
+    /** Known kinds in {@link ResourceUsage#KINDS} order, then others by name; busiest first within a kind. */
+    public static List<ResourceUsage> ordered(RunReport report) {
+        List<ResourceUsage> out = new ArrayList<>(report.resources());
+        out.sort(Comparator.comparingInt((ResourceUsage r) -> kindRank(r.kind()))
+                .thenComparing(ResourceUsage::kind)
+                .thenComparing(Comparator.comparingDouble(ResourceUsage::utilisation).reversed())
+                .thenComparing(ResourceUsage::name));
+        return out;
+    }
+
+    private static int kindRank(String kind) {
+        int i = ResourceUsage.KINDS.indexOf(kind);
+        return i < 0 ? ResourceUsage.KINDS.size() : i;
+    }
+
+    /** ns as the largest unit that keeps the number readable. */
+    public static String duration(long ns) {
+        if (ns >= 1_000_000_000L) {
+            return String.format(Locale.ROOT, "%.3f s", ns / 1e9);
+        }
+        if (ns >= 1_000_000L) {
+            return String.format(Locale.ROOT, "%.3f ms", ns / 1e6);
+        }
+        if (ns >= 1_000L) {
+            return String.format(Locale.ROOT, "%.3f us", ns / 1e3);
+        }
+        return ns + " ns";
+    }
+}
