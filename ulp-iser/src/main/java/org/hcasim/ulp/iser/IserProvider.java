@@ -1,10 +1,15 @@
 package org.hcasim.ulp.iser;
 
 import java.util.Map;
+import org.hcasim.spi.DocumentedDefaults;
 import org.hcasim.spi.UlpProvider;
 
-/** The iser plugin. */
+/** The iser plugin: iSCSI Extensions for RDMA: initiator and target. */
 public final class IserProvider implements UlpProvider {
+
+    /** Keys and their documentation, from {@code defaults.properties} next to this class. */
+    private static final DocumentedDefaults DEFAULTS = DocumentedDefaults.fromResource(IserProvider.class, "defaults.properties");
+
     @Override
     public String name() {
         return "iser";
@@ -17,6 +22,11 @@ public final class IserProvider implements UlpProvider {
 
     @Override
     public Map<String, String> defaultConfiguration() {
-        return Map.of();
+        return DEFAULTS.values();
+    }
+
+    @Override
+    public Map<String, String> configDoc() {
+        return DEFAULTS.docs();
     }
 }

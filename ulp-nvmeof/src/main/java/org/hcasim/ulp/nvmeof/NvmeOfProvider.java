@@ -1,10 +1,15 @@
 package org.hcasim.ulp.nvmeof;
 
 import java.util.Map;
+import org.hcasim.spi.DocumentedDefaults;
 import org.hcasim.spi.UlpProvider;
 
-/** The nvmeof plugin. */
+/** The nvmeof plugin: NVMe over Fabrics on RDMA: host and target. */
 public final class NvmeOfProvider implements UlpProvider {
+
+    /** Keys and their documentation, from {@code defaults.properties} next to this class. */
+    private static final DocumentedDefaults DEFAULTS = DocumentedDefaults.fromResource(NvmeOfProvider.class, "defaults.properties");
+
     @Override
     public String name() {
         return "nvmeof";
@@ -17,6 +22,11 @@ public final class NvmeOfProvider implements UlpProvider {
 
     @Override
     public Map<String, String> defaultConfiguration() {
-        return Map.of();
+        return DEFAULTS.values();
+    }
+
+    @Override
+    public Map<String, String> configDoc() {
+        return DEFAULTS.docs();
     }
 }

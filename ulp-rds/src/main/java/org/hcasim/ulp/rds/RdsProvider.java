@@ -1,10 +1,15 @@
 package org.hcasim.ulp.rds;
 
 import java.util.Map;
+import org.hcasim.spi.DocumentedDefaults;
 import org.hcasim.spi.UlpProvider;
 
-/** The rds plugin. */
+/** The rds plugin: Reliable Datagram Sockets over InfiniBand: endpoints and rds-stress. */
 public final class RdsProvider implements UlpProvider {
+
+    /** Keys and their documentation, from {@code defaults.properties} next to this class. */
+    private static final DocumentedDefaults DEFAULTS = DocumentedDefaults.fromResource(RdsProvider.class, "defaults.properties");
+
     @Override
     public String name() {
         return "rds";
@@ -17,6 +22,11 @@ public final class RdsProvider implements UlpProvider {
 
     @Override
     public Map<String, String> defaultConfiguration() {
-        return Map.of();
+        return DEFAULTS.values();
+    }
+
+    @Override
+    public Map<String, String> configDoc() {
+        return DEFAULTS.docs();
     }
 }

@@ -1,10 +1,15 @@
 package org.hcasim.ulp.srp;
 
 import java.util.Map;
+import org.hcasim.spi.DocumentedDefaults;
 import org.hcasim.spi.UlpProvider;
 
-/** The srp plugin. */
+/** The srp plugin: SCSI RDMA Protocol: initiator and target. */
 public final class SrpProvider implements UlpProvider {
+
+    /** Keys and their documentation, from {@code defaults.properties} next to this class. */
+    private static final DocumentedDefaults DEFAULTS = DocumentedDefaults.fromResource(SrpProvider.class, "defaults.properties");
+
     @Override
     public String name() {
         return "srp";
@@ -17,6 +22,11 @@ public final class SrpProvider implements UlpProvider {
 
     @Override
     public Map<String, String> defaultConfiguration() {
-        return Map.of();
+        return DEFAULTS.values();
+    }
+
+    @Override
+    public Map<String, String> configDoc() {
+        return DEFAULTS.docs();
     }
 }
