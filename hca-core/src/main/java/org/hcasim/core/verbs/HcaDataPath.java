@@ -1,0 +1,42 @@
+package org.hcasim.core.verbs;
+
+/**
+ * The timing of one HCA's pipeline stages. Every method takes the time the work arrives at the stage and
+ * returns when it leaves it; contention between requests is inside the implementation (FIFO timelines).
+ * The verbs engine decides <em>what</em> happens; this decides <em>when</em>. One small interface so the
+ * kernel's hardware components can be plugged in without touching the semantics.
+ */
+interface HcaDataPath {
+    /** WQE fetch: a PCIe read of the WQE, or nothing when the CPU wrote it with the doorbell (BlueFlame/inline). */
+    long fetchWqe(long t, int wqeBytes, boolean writtenByCpu);
+
+    /** Send engine processing one WQE. */
+    long sendEngine(long t);
+
+    /** Receive engine processing one incoming request. */
+    long receiveEngine(long t);
+
+    /**
+     * UMR: registration of an mkey. A list of at most the inline threshold travels in the WQE; a larger one
+     * is DMA-read over PCIe first while the UMR engine waits for it (the inline-umr bottleneck).
+     */
+    long umr(long t, int listBytes);
+
+    /** Address translation of {@code length} bytes at {@code address} through mkey {@code keyIndex}. */
+    long translate(long t, int keyIndex, long address, long length, int pageSize, boolean klm);
+
+    /** DMA read of host memory (host -> HCA direction of PCIe). */
+    long dmaRead(long t, long bytes);
+
+    /** DMA write of host memory (HCA -> host direction of PCIe). */
+    long dmaWrite(long t, long bytes);
+
+    /** CQE (or EQE) write into host memory. */
+    long writeCqe(long t);
+
+    /** A firmware command through the serialized command interface. */
+    long firmwareCommand(long t, long commandNs);
+
+    /** Utilisation summary: stage name -> busy ns. */
+    java.util.Map<String, Long> busyNs();
+}

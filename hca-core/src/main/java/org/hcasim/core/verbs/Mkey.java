@@ -1,0 +1,41 @@
+package org.hcasim.core.verbs;
+
+import java.util.Set;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.SignatureAttributes;
+
+/**
+ * The HCA's view of a memory key: index, current 8-bit variant, PD, whether it is valid, access rights and
+ * translation. Changed only by the HCA (registration at create time, UMR, invalidation).
+ */
+final class Mkey {
+    final int index;
+    final SimProtectionDomain pd;
+    final MrType type;
+    int variant;
+    boolean valid;
+    boolean destroyed;
+    Set<AccessFlag> access = Set.of();
+    SgMapping mapping;
+    int pageSize = 4096;
+    SignatureAttributes signature;
+
+    Mkey(int index, SimProtectionDomain pd, MrType type) {
+        this.index = index;
+        this.pd = pd;
+        this.type = type;
+    }
+
+    int key() {
+        return (index << 8) | variant;
+    }
+
+    boolean fastRegistration() {
+        return type != MrType.USER;
+    }
+
+    Translation translation() {
+        return mapping == null ? null : mapping.translation();
+    }
+}

@@ -1,0 +1,274 @@
+package org.hcasim.core.verbs;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.hcasim.host.Cancellable;
+import org.hcasim.host.CpuCosts;
+import org.hcasim.host.Priority;
+import org.hcasim.verbs.AsyncEventType;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.Errno;
+import org.hcasim.verbs.PollContext;
+import org.hcasim.verbs.RdmaDevice;
+import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.WorkCompletion;
+
+/**
+ * A completion queue with its event logic: CQEs are added at the time the HCA wrote them; an armed CQ raises
+ * an event (subject to moderation) that becomes a hard interrupt on the completion vector's core; SOFTIRQ and
+ * WORKQUEUE CQs then poll in a soft-IRQ or a work item, run the per-WR callbacks and re-arm.
+ */
+final class SimCompletionQueue implements CompletionQueue {
+    /** IB_POLL_BUDGET_IRQ: completions per soft-IRQ pass before yielding. */
+    static final int SOFTIRQ_BUDGET = 256;
+    /** IB_POLL_BUDGET_WORKQUEUE. */
+    static final int WORKQUEUE_BUDGET = 65_536;
+
+    private final SimRdmaDevice device;
+    private final CqInit init;
+    private final ArrayDeque<WorkCompletion> queue = new ArrayDeque<>();
+    private final Set<SimQueuePair> users = new LinkedHashSet<>();
+    private boolean armed;
+    private boolean solicitedOnly;
+    private boolean inError;
+    private long lostCompletions;
+    private int moderationCount;
+    private int moderationPeriodUs;
+    private int sinceArm;
+    private Cancellable moderationTimer;
+    private boolean pollScheduled;
+    private boolean destroyed;
+    private long events;
+
+    SimCompletionQueue(SimRdmaDevice device, CqInit init) {
+        this.device = device;
+        this.init = init;
+        // Kernel poll contexts arm the CQ at allocation; DIRECT CQs are armed by their user.
+        this.armed = init.pollContext() != PollContext.DIRECT;
+    }
+
+    @Override
+    public RdmaDevice device() {
+        return device;
+    }
+
+    @Override
+    public int capacity() {
+        return init.cqe();
+    }
+
+    @Override
+    public int compVector() {
+        return init.compVector();
+    }
+
+    @Override
+    public PollContext pollContext() {
+        return init.pollContext();
+    }
+
+    @Override
+    public int pending() {
+        return queue.size();
+    }
+
+    /** Completions dropped because the CQ had overflowed (each one was reported by the CQ_ERR event). */
+    long lostCompletions() {
+        return lostCompletions;
+    }
+
+    /** Completion events raised so far (interrupts requested). */
+    long events() {
+        return events;
+    }
+
+    void attach(SimQueuePair qp) {
+        users.add(qp);
+    }
+
+    void detach(SimQueuePair qp) {
+        users.remove(qp);
+    }
+
+    /** The HCA writes a CQE (called at the CQE's write time). */
+    void add(WorkCompletion wc) {
+        if (destroyed) {
+            return;
+        }
+        if (inError) {
+            lostCompletions++;
+            return;
+        }
+        if (queue.size() >= init.cqe()) {
+            inError = true;
+            lostCompletions++;
+            device.raise(AsyncEventType.CQ_ERR, this, "CQ overrun: " + init.cqe() + " completions pending, a "
+                    + wc.opcode() + " completion (" + wc.status() + ") of QP 0x" + Integer.toHexString(wc.qp().qpNum())
+                    + " did not fit");
+            for (SimQueuePair qp : new ArrayList<>(users)) {
+                qp.fatal("its CQ overflowed");
+            }
+            return;
+        }
+        queue.add(wc);
+        if (armed) {
+            moderate(); // solicited-only arming is treated like next-completion arming
+        }
+    }
+
+    private void moderate() {
+        sinceArm++;
+        boolean moderated = moderationCount > 1 || moderationPeriodUs > 0;
+        if (!moderated || (moderationCount > 0 && sinceArm >= moderationCount)) {
+            fireEvent();
+        } else if (sinceArm == 1 && moderationPeriodUs > 0) {
+            moderationTimer = timerAt(device.loop().now() + moderationPeriodUs * 1000L);
+        }
+    }
+
+    private Cancellable timerAt(long t) {
+        long handle = device.loop().at(t, () -> {
+            moderationTimer = null;
+            if (armed && !queue.isEmpty()) {
+                fireEvent();
+            }
+        });
+        return () -> device.loop().cancel(handle);
+    }
+
+    /** EQE written, then the interrupt on the vector's core. */
+    private void fireEvent() {
+        armed = false;
+        sinceArm = 0;
+        events++;
+        if (moderationTimer != null) {
+            moderationTimer.cancel();
+            moderationTimer = null;
+        }
+        long eqeWritten = device.dataPath().writeCqe(device.loop().now());
+        int core = device.coreOfVector(init.compVector());
+        device.loop().at(eqeWritten, () -> device.simHost().run(core, Priority.HARD_IRQ, "mlx5-comp-irq", this::hardIrq));
+    }
+
+    private void hardIrq() {
+        CpuCosts c = device.host().cpuCosts();
+        device.host().charge(c.ns(CpuCosts.IRQ_ENTRY));
+        switch (init.pollContext()) {
+            case DIRECT -> {
+                if (init.eventHandler() != null) {
+                    init.eventHandler().accept(this);
+                }
+            }
+            case SOFTIRQ -> {
+                device.host().charge(c.ns(CpuCosts.SOFTIRQ_SCHEDULE));
+                schedulePoll();
+            }
+            case WORKQUEUE -> schedulePoll();
+        }
+        device.host().charge(c.ns(CpuCosts.IRQ_EXIT));
+    }
+
+    private void schedulePoll() {
+        if (pollScheduled) {
+            return;
+        }
+        pollScheduled = true;
+        int core = device.coreOfVector(init.compVector());
+        if (init.pollContext() == PollContext.SOFTIRQ) {
+            device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", this::pollPass);
+        } else {
+            device.host().workQueue("ib-comp-wq").queue(core, "cq-poll", this::pollPass);
+        }
+    }
+
+    /** One polling pass of the kernel's ib_poll_handler / ib_cq_poll_work. */
+    private void pollPass() {
+        pollScheduled = false;
+        int budget = init.pollContext() == PollContext.SOFTIRQ ? SOFTIRQ_BUDGET : WORKQUEUE_BUDGET;
+        int done = processDirect(budget);
+        if (done >= budget) {
+            schedulePoll();
+            return;
+        }
+        device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+        armed = true;
+        if (!queue.isEmpty()) {
+            armed = false;
+            schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
+        }
+    }
+
+    @Override
+    public boolean requestNotify(boolean solicited) {
+        if (init.pollContext() != PollContext.DIRECT) {
+            throw new VerbsException(Errno.EINVAL, "requestNotify on a " + init.pollContext()
+                    + " CQ: the engine arms it itself");
+        }
+        if (device.host().inTask()) {
+            device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+        }
+        armed = true;
+        solicitedOnly = solicited;
+        sinceArm = 0;
+        return !queue.isEmpty();
+    }
+
+    @Override
+    public List<WorkCompletion> poll(int max) {
+        List<WorkCompletion> out = new ArrayList<>(Math.min(max, queue.size()));
+        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        while (out.size() < max && !queue.isEmpty()) {
+            if (perCqe > 0) {
+                device.host().charge(perCqe);
+            }
+            out.add(queue.poll());
+        }
+        return out;
+    }
+
+    @Override
+    public int processDirect(int budget) {
+        int n = 0;
+        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        while (n < budget && !queue.isEmpty()) {
+            WorkCompletion wc = queue.poll();
+            if (perCqe > 0) {
+                device.host().charge(perCqe);
+            }
+            n++;
+            wc.request().done().done(wc);
+        }
+        return n;
+    }
+
+    @Override
+    public void modifyModeration(int count, int periodUs) {
+        if (count < 0 || periodUs < 0 || count > 0xFFFF || periodUs > 0xFFF) {
+            throw new VerbsException(Errno.EINVAL, "CQ moderation count " + count + " (0..65535) / period "
+                    + periodUs + " us (0..4095) out of range");
+        }
+        device.firmwareCommand(device.timing().modifyCqNs());
+        moderationCount = count;
+        moderationPeriodUs = periodUs;
+    }
+
+    @Override
+    public void destroy() {
+        if (!users.isEmpty()) {
+            throw new VerbsException(Errno.EBUSY, "destroyCq: " + users.size() + " QPs still use this CQ");
+        }
+        if (!destroyed) {
+            destroyed = true;
+            device.cqReleased();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CQ[" + init.cqe() + " on vector " + init.compVector() + ", " + init.pollContext() + "]";
+    }
+}

@@ -1,0 +1,268 @@
+package org.hcasim.core.verbs;
+
+import java.util.Map;
+import java.util.Set;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.CmEvent;
+import org.hcasim.verbs.CmEventHandler;
+import org.hcasim.verbs.CmId;
+import org.hcasim.verbs.CmListener;
+import org.hcasim.verbs.ConnectionManager;
+import org.hcasim.verbs.Errno;
+import org.hcasim.verbs.QpAttributes;
+import org.hcasim.verbs.QpState;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.VerbsException;
+
+/**
+ * rdma_cm over the simulated fabric: REQ, REP/REJ, RTU and DREQ are small messages on the wire, each
+ * processed by the CM at its end. The CM moves both QPs through INIT, RTR and RTS like rdma_cm does, with
+ * the retry settings ULPs pass in the kernel (retry 7, RNR retry 7 = infinite).
+ */
+final class SimConnectionManager implements ConnectionManager {
+    /** Size of a CM MAD on the wire. */
+    static final int CM_MESSAGE_BYTES = 256;
+    /** rdma_cm defaults: local ACK timeout 2^14 x 4.096 us, transport and RNR retries 7, RNR timer 0.64 ms. */
+    static final int CM_TIMEOUT = 14;
+    static final int CM_RETRY = 7;
+    static final int CM_RNR_RETRY = 7;
+    static final int CM_MIN_RNR_TIMER = 12;
+    private static final Set<AccessFlag> CM_QP_ACCESS =
+            Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE);
+
+    private final SimRdmaDevice device;
+
+    SimConnectionManager(SimRdmaDevice device) {
+        this.device = device;
+    }
+
+    /** A listening service id on one device. */
+    final class Listener implements CmListener {
+        private final long serviceId;
+        private final CmEventHandler handler;
+        private boolean closed;
+
+        Listener(long serviceId, CmEventHandler handler) {
+            this.serviceId = serviceId;
+            this.handler = handler;
+        }
+
+        @Override
+        public long serviceId() {
+            return serviceId;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                device.fabric().listenersOf(device.host().name()).remove(serviceId);
+            }
+        }
+
+        SimRdmaDevice device() {
+            return device;
+        }
+    }
+
+    @Override
+    public CmListener listen(long serviceId, CmEventHandler handler) {
+        Map<Long, Listener> listeners = device.fabric().listenersOf(device.host().name());
+        if (listeners.containsKey(serviceId)) {
+            throw new VerbsException(Errno.EEXIST, "listen: service id " + serviceId + " is already listened on at "
+                    + device.host().name());
+        }
+        Listener l = new Listener(serviceId, handler);
+        listeners.put(serviceId, l);
+        return l;
+    }
+
+    @Override
+    public CmId connect(String remoteHost, long serviceId, QueuePair qp, byte[] privateData, CmEventHandler handler) {
+        SimQueuePair sqp = requireIdleQp(qp, "connect");
+        Side active = new Side(device, remoteHost, serviceId, handler);
+        active.qp = sqp;
+        byte[] data = copy(privateData);
+        SimRdmaDevice remote = device.fabric().deviceOf(remoteHost);
+        long start = Math.max(device.loop().now(), device.host().now());
+        if (remote == null) {
+            device.loop().at(start + device.timing().cmProcessingNs(),
+                    () -> active.deliver(new CmEvent.Unreachable(active, "no host '" + remoteHost + "' on the fabric")));
+            return active;
+        }
+        toQpInit(sqp);
+        long arrival = message(start, device, remote);
+        device.loop().at(arrival, () -> {
+            Listener l = device.fabric().listenersOf(remoteHost).get(serviceId);
+            if (l == null || l.closed) {
+                long back = message(device.loop().now(), remote, device);
+                device.loop().at(back, () -> active.deliver(new CmEvent.Rejected(active, new byte[0],
+                        "nobody listens on service id " + serviceId + " at " + remoteHost)));
+                return;
+            }
+            Side passive = new Side(l.device(), device.host().name(), serviceId, l.handler);
+            passive.passive = true;
+            passive.peer = active;
+            active.peer = passive;
+            passive.deliver(new CmEvent.ConnectRequest(passive, data));
+        });
+        return active;
+    }
+
+    /** One send of a CM message plus the processing at the receiving CM. */
+    private static long message(long t, SimRdmaDevice from, SimRdmaDevice to) {
+        return from.fabric().transmit(t, from, to, CM_MESSAGE_BYTES, 0) + to.timing().cmProcessingNs();
+    }
+
+    private static byte[] copy(byte[] data) {
+        return data == null ? new byte[0] : data.clone();
+    }
+
+    private SimQueuePair requireIdleQp(QueuePair qp, String verb) {
+        if (!(qp instanceof SimQueuePair sqp) || sqp.device() != device) {
+            throw new VerbsException(Errno.EINVAL, verb + ": the QP must be a QP of " + device);
+        }
+        if (qp.state() != QpState.RESET && qp.state() != QpState.INIT) {
+            throw new VerbsException(Errno.EINVAL, verb + ": QP 0x" + Integer.toHexString(qp.qpNum()) + " is in "
+                    + qp.state() + "; the CM needs it in RESET or INIT");
+        }
+        return sqp;
+    }
+
+    private static void toQpInit(SimQueuePair qp) {
+        if (qp.state() == QpState.RESET) {
+            qp.modify(QpAttributes.toInit(CM_QP_ACCESS));
+        }
+    }
+
+    private static void toRtrRts(SimQueuePair qp, SimQueuePair peer, boolean rts) {
+        if (qp.state() == QpState.INIT) {
+            qp.modify(QpAttributes.toRtr(peer.address(), CM_MIN_RNR_TIMER));
+        }
+        if (rts && qp.state() == QpState.RTR) {
+            qp.modify(QpAttributes.toRts(CM_TIMEOUT, CM_RETRY, CM_RNR_RETRY));
+        }
+    }
+
+    /** One end of a connection. */
+    static final class Side implements CmId {
+        private final SimRdmaDevice device;
+        private final String remoteHost;
+        private final long serviceId;
+        private final CmEventHandler handler;
+        Side peer;
+        SimQueuePair qp;
+        private boolean passive;
+        private boolean answered;
+        private boolean connected;
+        private boolean disconnected;
+
+        Side(SimRdmaDevice device, String remoteHost, long serviceId, CmEventHandler handler) {
+            this.device = device;
+            this.remoteHost = remoteHost;
+            this.serviceId = serviceId;
+            this.handler = handler;
+        }
+
+        @Override
+        public QueuePair qp() {
+            return qp;
+        }
+
+        @Override
+        public String remoteHost() {
+            return remoteHost;
+        }
+
+        @Override
+        public long serviceId() {
+            return serviceId;
+        }
+
+        /** Events run at thread priority on core 0 through the host's rdma_cm work queue. */
+        void deliver(CmEvent event) {
+            device.host().workQueue("rdma_cm").queue(0, event.getClass().getSimpleName(), () -> handler.onEvent(event));
+        }
+
+        private long now() {
+            return Math.max(device.loop().now(), device.host().now());
+        }
+
+        @Override
+        public void accept(QueuePair acceptQp, byte[] privateData) {
+            requireUnansweredRequest("accept");
+            SimQueuePair sqp = ((SimConnectionManager) device.connectionManager()).requireIdleQp(acceptQp, "accept");
+            answered = true;
+            qp = sqp;
+            toQpInit(sqp);
+            toRtrRts(sqp, peer.qp, false);
+            byte[] data = copy(privateData);
+            Side active = peer;
+            long rep = message(now(), device, active.device);
+            device.loop().at(rep, () -> {
+                if (active.qp.state() != QpState.INIT) {
+                    return; // the active side gave up meanwhile
+                }
+                toRtrRts(active.qp, sqp, true);
+                active.established(data);
+                long rtu = message(device.loop().now(), active.device, device);
+                device.loop().at(rtu, () -> {
+                    if (sqp.state() == QpState.RTR) {
+                        toRtrRts(sqp, active.qp, true);
+                    }
+                    if (sqp.state() == QpState.RTS) {
+                        established(new byte[0]);
+                    }
+                });
+            });
+        }
+
+        private void established(byte[] data) {
+            connected = true;
+            deliver(new CmEvent.Established(this, data));
+        }
+
+        @Override
+        public void reject(byte[] privateData) {
+            requireUnansweredRequest("reject");
+            answered = true;
+            byte[] data = copy(privateData);
+            Side active = peer;
+            long rej = message(now(), device, active.device);
+            device.loop().at(rej, () -> {
+                if (active.qp.state() == QpState.INIT) {
+                    active.qp.modify(QpAttributes.toError());
+                }
+                active.deliver(new CmEvent.Rejected(active, data, "rejected by " + device.host().name()));
+            });
+        }
+
+        private void requireUnansweredRequest(String verb) {
+            if (!passive || answered) {
+                throw new VerbsException(Errno.EINVAL, verb + ": this CM id has no connect request to answer");
+            }
+        }
+
+        @Override
+        public void disconnect() {
+            if (!connected || disconnected) {
+                return;
+            }
+            disconnected = true;
+            qp.moveToError();
+            deliver(new CmEvent.Disconnected(this));
+            Side other = peer;
+            long dreq = message(now(), device, other.device);
+            device.loop().at(dreq, other::peerDisconnected);
+        }
+
+        private void peerDisconnected() {
+            if (disconnected) {
+                return;
+            }
+            disconnected = true;
+            qp.moveToError();
+            deliver(new CmEvent.Disconnected(this));
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package org.hcasim.core.verbs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.hcasim.host.MemoryAccessException;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.Errno;
+import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.ProtectionDomain;
+import org.hcasim.verbs.QpInit;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.RdmaDevice;
+import org.hcasim.verbs.SharedReceiveQueue;
+import org.hcasim.verbs.SrqInit;
+import org.hcasim.verbs.SrqPool;
+import org.hcasim.verbs.VerbsException;
+
+final class SimProtectionDomain implements ProtectionDomain {
+    private final SimRdmaDevice device;
+    private int users;
+    private boolean deallocated;
+
+    SimProtectionDomain(SimRdmaDevice device) {
+        this.device = device;
+    }
+
+    @Override
+    public RdmaDevice device() {
+        return device;
+    }
+
+    SimRdmaDevice simDevice() {
+        return device;
+    }
+
+    @Override
+    public int localDmaLkey() {
+        return device.keys().localDmaKey();
+    }
+
+    private void requireAlive(String verb) {
+        if (deallocated) {
+            throw new VerbsException(Errno.EINVAL, verb + " on a deallocated PD");
+        }
+    }
+
+    void use() {
+        users++;
+    }
+
+    void release() {
+        users--;
+    }
+
+    @Override
+    public MemoryRegion regMr(long iova, long length, Set<AccessFlag> access) {
+        requireAlive("regMr");
+        AccessRules.requireLocalWriteForRemoteWrite(access, "regMr");
+        if (length <= 0) {
+            throw new VerbsException(Errno.EINVAL, "regMr: length " + length + " must be positive");
+        }
+        if (length > device.attributes().maxMrSize()) {
+            throw new VerbsException(Errno.EINVAL, "regMr: length " + length + " exceeds maxMrSize "
+                    + device.attributes().maxMrSize());
+        }
+        try {
+            device.host().memory().check(iova, length);
+        } catch (MemoryAccessException e) {
+            throw new VerbsException(Errno.EINVAL, "regMr: [0x" + Long.toHexString(iova) + ", +"
+                    + length + ") is not allocated host memory: " + e.getMessage());
+        }
+        device.firmwareCommand(device.timing().createMkeyNs());
+        Mkey k = device.keys().create(this, MrType.USER);
+        k.mapping = SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova),
+                (int) ((length + 4095) / 4096), false);
+        k.access = Set.copyOf(access);
+        k.valid = true;
+        users++;
+        return new SimMemoryRegion(this, k, (int) Math.min(Integer.MAX_VALUE, (length + 4095) / 4096));
+    }
+
+    @Override
+    public MemoryRegion allocMr(MrType type, int maxSg) {
+        requireAlive("allocMr");
+        if (type == MrType.USER) {
+            throw new VerbsException(Errno.EINVAL, "allocMr: USER regions are created with regMr");
+        }
+        int limit = type == MrType.INTEGRITY ? device.attributes().maxPiFastRegPageListLen()
+                : device.attributes().maxFastRegPageListLen();
+        if (maxSg < 1 || maxSg > limit) {
+            throw new VerbsException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit);
+        }
+        device.firmwareCommand(device.timing().createMkeyNs());
+        Mkey k = device.keys().create(this, type);
+        users++;
+        return new SimMemoryRegion(this, k, maxSg);
+    }
+
+    @Override
+    public QueuePair createQp(QpInit init) {
+        requireAlive("createQp");
+        SimQueuePair qp = new SimQueuePair(this, init);
+        users++;
+        return qp;
+    }
+
+    @Override
+    public SharedReceiveQueue createSrq(SrqInit init) {
+        requireAlive("createSrq");
+        SimSharedReceiveQueue srq = new SimSharedReceiveQueue(this, init);
+        users++;
+        return srq;
+    }
+
+    @Override
+    public SrqPool createSrqPool(int count, SrqInit init) {
+        if (count < 1) {
+            throw new VerbsException(Errno.EINVAL, "createSrqPool: count " + count + " must be positive");
+        }
+        List<SharedReceiveQueue> srqs = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            srqs.add(createSrq(init));
+        }
+        return new SimSrqPool(srqs);
+    }
+
+    @Override
+    public void dealloc() {
+        if (deallocated) {
+            return;
+        }
+        if (users > 0) {
+            throw new VerbsException(Errno.EBUSY, "deallocPd: " + users + " MRs/QPs/SRQs still use this PD");
+        }
+        deallocated = true;
+        device.pdReleased();
+    }
+}
