@@ -35,9 +35,9 @@ public final class HcasimCommand implements Callable<Integer> {
      * Plugin tools ({@code UlpProvider.tools()}) are added after these, see {@link #commandLine}.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
-            // "ulps", "config" come with the configuration/plugin step; others append theirs:
-            // e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.experiment.ReproduceCommand.class,
-            // org.hcasim.dist.bench.BenchCommand.class
+            UlpsCommand.class,
+            ConfigCommand.class,
+            // others append theirs, e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class
     );
 
@@ -66,7 +66,30 @@ public final class HcasimCommand implements Callable<Integer> {
 
     /** Runs hcasim with {@code args}; returns the exit code instead of exiting (for tests and embedding). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return commandLine(out, err).execute(args);
+        CommandLine cl;
+        try {
+            cl = commandLine(out, err, toolCommands(Installation.current(), out, err).toArray());
+        } catch (UserException e) { // e.g. a broken plugin: even --help cannot be shown without knowing the tools
+            err.println("hcasim: " + oneLine(e.getMessage()));
+            if (debugRequested(args)) {
+                e.printStackTrace(err);
+            }
+            return USER_ERROR;
+        }
+        return cl.execute(args);
+    }
+
+    /** The tools of the installed plugins, as subcommands named after the tools. */
+    static List<CommandLine> toolCommands(Installation installation, PrintStream out, PrintStream err) {
+        List<CommandLine> tools = new java.util.ArrayList<>();
+        for (var ulp : installation.ulps().all()) {
+            for (var tool : ulp.provider().tools()) {
+                CommandLine tcl = UlpToolCommand.of(tool, ulp.name(), out, err);
+                tcl.getCommandSpec().name(tool.name());
+                tools.add(tcl);
+            }
+        }
+        return tools;
     }
 
     /**
@@ -80,7 +103,16 @@ public final class HcasimCommand implements Callable<Integer> {
             cl.addSubcommand(sub);
         }
         for (Object sub : extraSubcommands) {
-            cl.addSubcommand(sub);
+            String name = sub instanceof CommandLine c ? c.getCommandSpec().name() : null;
+            if (name != null && cl.getSubcommands().containsKey(name)) {
+                throw new org.hcasim.core.plugin.PluginException("a plugin tool is named '" + name
+                        + "', which is already an hcasim command");
+            }
+            if (name != null) {
+                cl.addSubcommand(name, sub);
+            } else {
+                cl.addSubcommand(sub);
+            }
         }
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));

@@ -1,0 +1,57 @@
+package org.hcasim.dist.cli;
+
+import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.hcasim.core.config.ConfigLayer;
+import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.spi.UlpProvider;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code hcasim config}: the effective configuration, each value with the layer it comes from. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+        description = {"Print the effective configuration: every key, its value and the layer it comes from.",
+            "Layers, lowest first: built-in defaults, HCA and host profiles, plugin defaults, conf/hcasim.properties, "
+                + "the testbed file, --set."})
+public final class ConfigCommand implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--doc", description = "Also print each plugin key's documentation.")
+    boolean doc;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Installation installation = Installation.current();
+        HcasimConfig config = options.load(installation);
+        PrintWriter out = spec.commandLine().getOut();
+
+        out.println("# layers, lowest first: " + String.join(", ", config.layers().stream().map(ConfigLayer::name).toList()));
+        Map<String, String> docs = new HashMap<>();
+        for (UlpProvider p : installation.ulps().providers()) {
+            docs.putAll(p.configDoc());
+        }
+        int width = 0;
+        for (HcasimConfig.Entry e : config.entries()) {
+            width = Math.max(width, e.key().length() + 3 + e.value().length());
+        }
+        for (HcasimConfig.Entry e : config.entries()) {
+            if (doc && docs.containsKey(e.key())) {
+                out.println("# " + docs.get(e.key()));
+            }
+            String kv = e.key() + " = " + e.value();
+            out.println(kv + " ".repeat(width - kv.length()) + "  (" + e.source() + ")");
+        }
+        out.flush();
+        return HcasimCommand.OK;
+    }
+}

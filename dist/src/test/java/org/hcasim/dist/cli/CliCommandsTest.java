@@ -1,0 +1,93 @@
+package org.hcasim.dist.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ulps and config commands as a user sees them (the four plugins are on the test class path). */
+class CliCommandsTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int hcasim(String... args) {
+        return HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void ulps_lists_the_four_plugins_with_description_contributions_and_origin() {
+        assertThat(hcasim("ulps")).isZero();
+
+        assertThat(stdout().lines().filter(l -> !l.startsWith(" ")).map(l -> l.split(" ")[0]))
+                .containsExactly("iser", "nvmeof", "rds", "srp");
+        assertThat(stdout()).contains("NVMe over Fabrics on RDMA", "contributes: ", "loaded from: class path");
+    }
+
+    @Test
+    void config_prints_every_key_with_value_and_source_layer() {
+        assertThat(hcasim("config", "--set", "nvmeof.host.queue-size=64")).isZero();
+
+        assertThat(stdout()).containsPattern("(?m)^nvmeof\\.host\\.queue-size = 64 +\\(--set\\)$");
+        assertThat(stdout()).containsPattern("(?m)^nvmeof\\.target\\.srq-size = 1024 +\\(ulp nvmeof defaults\\)$");
+        assertThat(stdout()).containsPattern("(?m)^sim\\.seed = \\S+ +\\(built-in defaults\\)$");
+        assertThat(stderr()).isEmpty();
+    }
+
+    @Test
+    void config_doc_shows_the_documentation_of_plugin_keys() {
+        assertThat(hcasim("config", "--doc")).isZero();
+        assertThat(stdout()).containsPattern("(?m)^# .*nvmet-rdma srq_size.*\\R^nvmeof\\.target\\.srq-size = 1024");
+    }
+
+    @Test
+    void a_testbed_file_is_a_layer_between_plugin_defaults_and_set(@TempDir Path dir) throws IOException {
+        Path testbed = Files.writeString(dir.resolve("tb.properties"), "rds.ib.send-wrs = 128\nsim.seed = 5\n");
+        assertThat(hcasim("config", "--testbed", testbed.toString(), "--set", "sim.seed=6")).isZero();
+
+        assertThat(stdout()).containsPattern("(?m)^rds\\.ib\\.send-wrs = 128 +\\(testbed " + Pattern.quote(testbed.toString()) + "\\)$");
+        assertThat(stdout()).containsPattern("(?m)^sim\\.seed = 6 +\\(--set\\)$");
+    }
+
+    @Test
+    void an_unknown_key_is_one_line_naming_it_and_the_closest_known_key() {
+        assertThat(hcasim("config", "--set", "nvmeof.no-such-key=1")).isEqualTo(HcasimCommand.USER_ERROR);
+
+        assertThat(stdout()).isEmpty();
+        assertThat(stderr().lines()).singleElement().asString()
+                .startsWith("hcasim config: unknown configuration key nvmeof.no-such-key (from --set), did you mean nvmeof.");
+    }
+
+    @Test
+    void a_set_without_equals_sign_is_one_line() {
+        assertThat(hcasim("config", "--set", "sim.seed")).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(stderr().lines()).containsExactly("hcasim config: --set expects key=value, got 'sim.seed'");
+    }
+
+    @Test
+    void a_missing_testbed_file_is_one_line() {
+        assertThat(hcasim("config", "--testbed", "no/such.properties")).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(stderr().lines()).singleElement().asString().contains("no/such.properties", "not found");
+    }
+
+    private static final class Pattern {
+        static String quote(String s) {
+            return java.util.regex.Pattern.quote(s);
+        }
+    }
+}
