@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
+import org.hcasim.core.plugin.UlpDiscovery;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.UlpProvider;
 
@@ -29,11 +30,15 @@ public final class ExperimentRegistry {
         return this;
     }
 
-    /** The distribution's experiments plus those of the plugins visible to {@code loader}. */
-    public static ExperimentRegistry installed(ClassLoader loader) {
+    /**
+     * The distribution's experiments ({@link DistExperiments} and any {@link ExperimentSource} on the class
+     * path) plus those of the installed plugins (class path and {@code ulp/} folders).
+     */
+    public static ExperimentRegistry installed() {
         List<ExperimentDefinition> own = new ArrayList<>(DistExperiments.all());
-        ServiceLoader.load(ExperimentSource.class, loader).forEach(s -> own.addAll(s.experiments()));
-        return of(own, ServiceLoader.load(UlpProvider.class, loader).stream().map(ServiceLoader.Provider::get).toList());
+        ServiceLoader.load(ExperimentSource.class, ExperimentRegistry.class.getClassLoader())
+                .forEach(s -> own.addAll(s.experiments()));
+        return of(own, UlpDiscovery.discover().providers());
     }
 
     public static ExperimentRegistry of(List<ExperimentDefinition> own, Collection<UlpProvider> plugins) {

@@ -67,7 +67,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ExperimentRegistry registry = ExperimentRegistry.installed(ReproduceCommand.class.getClassLoader());
+        ExperimentRegistry registry = ExperimentRegistry.installed();
         List<ExperimentDefinition> selected = registry.select(name);
         Map<String, List<String>> axisValues = ExperimentGrid.parseAxisOptions(axes);
         Map<String, String> overrides = parseSets(sets);
