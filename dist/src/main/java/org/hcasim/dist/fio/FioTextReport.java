@@ -110,9 +110,11 @@ public final class FioTextReport {
                 (long) min, (long) max, mean, dev));
     }
 
+    /** fio scales percentiles to usec when the smallest is above 2000 ns and the largest above 99999 ns (msec likewise). */
     private static void percentiles(StringBuilder out, LatencyStats s) {
-        long top = s.percentile(FioFormat.PERCENTILES[FioFormat.PERCENTILES.length - 1]);
-        long div = top > 999_999 * 1000L ? 1_000_000 : top > 999_999 ? 1_000 : 1;
+        long minv = s.percentile(FioFormat.PERCENTILES[0]);
+        long maxv = s.percentile(FioFormat.PERCENTILES[FioFormat.PERCENTILES.length - 1]);
+        long div = minv > 2_000_000 && maxv > 99_999_999L ? 1_000_000 : minv > 2_000 && maxv > 99_999 ? 1_000 : 1;
         String unit = div == 1 ? "nsec" : div == 1000 ? "usec" : "msec";
         long[] values = new long[FioFormat.PERCENTILES.length];
         int width = 1;

@@ -24,6 +24,12 @@ final class FioHarness {
                 List.of(new BlockNamespaceSpec("ns1", Backstore.NULL, 64L << 20, BlockFormat.B512, 0))));
     }
 
+    /** 100 us each way: few I/Os per simulated second, for tests that need whole 500 ms sample windows. */
+    static FioHarness slowNullDevice() {
+        return new FioHarness(new LoopbackTestbed(4, 100_000,
+                List.of(new BlockNamespaceSpec("ns1", Backstore.NULL, 64L << 20, BlockFormat.B512, 0))));
+    }
+
     static FioHarness ramDevice() {
         return new FioHarness(new LoopbackTestbed(4, 5_000,
                 List.of(new BlockNamespaceSpec("ns1", Backstore.RAM, 4L << 20, BlockFormat.B512, 1_000))));
