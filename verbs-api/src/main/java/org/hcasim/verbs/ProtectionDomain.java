@@ -13,6 +13,16 @@ public interface ProtectionDomain {
     int localDmaLkey();
 
     /**
+     * pd->unsafe_global_rkey (ib_alloc_pd with IB_PD_UNSAFE_GLOBAL_RKEY): a key giving peers remote read
+     * and write access to all host memory through its I/O virtual address, as storage hosts use for
+     * single-segment I/O without registering (nvme-rdma register_always=N). Unsafe by design: any peer
+     * of a QP of this PD can reach any memory. An engine without it refuses with EOPNOTSUPP.
+     */
+    default int unsafeGlobalRkey() {
+        throw new VerbsException(Errno.EOPNOTSUPP, "this device does not provide an unsafe global rkey");
+    }
+
+    /**
      * Registers host memory {@code [iova, iova+length)} (ib_reg_user_mr style); the region is valid at once.
      * Fails with EINVAL for REMOTE_WRITE/REMOTE_ATOMIC without LOCAL_WRITE, a non-positive length, a range
      * larger than maxMrSize, or memory that is not allocated on the host.

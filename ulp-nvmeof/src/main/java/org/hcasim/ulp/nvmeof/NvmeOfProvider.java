@@ -1,6 +1,11 @@
 package org.hcasim.ulp.nvmeof;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.hcasim.block.BlockProtocol;
+import org.hcasim.spi.ExperimentDefinition;
+import org.hcasim.ulp.nvmeof.experiment.InlineUmrExperiment;
 import org.hcasim.spi.DocumentedDefaults;
 import org.hcasim.spi.UlpProvider;
 
@@ -28,5 +33,15 @@ public final class NvmeOfProvider implements UlpProvider {
     @Override
     public Map<String, String> configDoc() {
         return DEFAULTS.docs();
+    }
+
+    @Override
+    public Optional<BlockProtocol> blockProtocol() {
+        return Optional.of(new NvmeOfBlockProtocol(DEFAULTS.values()));
+    }
+
+    @Override
+    public List<ExperimentDefinition> experiments() {
+        return List.of(new InlineUmrExperiment());
     }
 }

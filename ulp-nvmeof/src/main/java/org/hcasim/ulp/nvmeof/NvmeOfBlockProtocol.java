@@ -1,0 +1,41 @@
+package org.hcasim.ulp.nvmeof;
+
+import java.util.Map;
+import org.hcasim.block.BlockInitiator;
+import org.hcasim.block.BlockInitiatorContext;
+import org.hcasim.block.BlockProtocol;
+import org.hcasim.block.BlockTarget;
+import org.hcasim.block.BlockTargetContext;
+import org.hcasim.ulp.nvmeof.host.NvmeOfHost;
+import org.hcasim.ulp.nvmeof.settings.HostSettings;
+import org.hcasim.ulp.nvmeof.settings.TargetAddress;
+import org.hcasim.ulp.nvmeof.settings.TargetSettings;
+import org.hcasim.ulp.nvmeof.target.NvmeOfTarget;
+
+/** fio's {@code ioengine=nvmeof}: the nvme-rdma host and the nvmet-rdma target over the verbs API. */
+public final class NvmeOfBlockProtocol implements BlockProtocol {
+
+    private final Map<String, String> defaults;
+    private int controllers;
+
+    public NvmeOfBlockProtocol(Map<String, String> defaults) {
+        this.defaults = Map.copyOf(defaults);
+    }
+
+    @Override
+    public String description() {
+        return "NVMe over Fabrics, RDMA transport (nvme-rdma host, nvmet-rdma target)";
+    }
+
+    @Override
+    public BlockTarget createTarget(BlockTargetContext context) {
+        return new NvmeOfTarget(context.host(), context.address(), context.namespaces(),
+                TargetSettings.from(context.config(), defaults));
+    }
+
+    @Override
+    public BlockInitiator createInitiator(BlockInitiatorContext context) {
+        return new NvmeOfHost(context.host(), TargetAddress.parse(context.targetAddress()),
+                HostSettings.from(context.config(), defaults), controllers++);
+    }
+}

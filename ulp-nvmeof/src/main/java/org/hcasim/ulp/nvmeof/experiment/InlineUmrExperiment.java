@@ -1,0 +1,117 @@
+package org.hcasim.ulp.nvmeof.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.spi.Axis;
+import org.hcasim.spi.ExperimentContext;
+import org.hcasim.spi.ExperimentDefinition;
+import org.hcasim.spi.Point;
+import org.hcasim.spi.PointResult;
+import org.hcasim.spi.ReferenceColumn;
+import org.hcasim.spi.TestbedSpec;
+import org.hcasim.spi.WorkloadOutcome;
+
+/**
+ * {@code inline-umr}: NVMe-oF random reads with registration on every I/O, the translation list carried
+ * inline in the UMR WQE (profile default, 64 bytes) against always fetched by DMA
+ * ({@code hca.umr.inline-max-bytes=0}), per HCA and block size. Testbed and workload follow the reference
+ * CSV's comment: one initiator running fio randread, numjobs=48, iodepth=16, direct, against one subsystem
+ * with one null_blk namespace.
+ */
+public final class InlineUmrExperiment implements ExperimentDefinition {
+
+    /** The policy axis: how UMR translation lists reach the HCA. */
+    public static final String UMR_AXIS = "umr";
+    public static final String SG = "sg";
+    public static final String INLINE = "inline";
+    /** fio iodepth per job (the CSV says "16/64"; 16 is enough to saturate at every size in the model). */
+    public static final int IODEPTH = 16;
+    public static final int NUMJOBS = 48;
+
+    static final List<String> BLOCK_SIZES = blockSizes();
+
+    private static List<String> blockSizes() {
+        List<String> sizes = new ArrayList<>();
+        for (int bs = 512; bs <= 65_536; bs *= 2) {
+            sizes.add(Integer.toString(bs));
+        }
+        return List.copyOf(sizes);
+    }
+
+    @Override
+    public String name() {
+        return "inline-umr";
+    }
+
+    @Override
+    public String description() {
+        return "NVMe-oF randread IOPS and host CPU with UMR translation lists inline in the WQE vs fetched by DMA,"
+                + " per HCA and block size";
+    }
+
+    @Override
+    public List<Axis> axes() {
+        return List.of(Axis.of("hca", "connectx4", "connectx5"), new Axis("bs", BLOCK_SIZES, BLOCK_SIZES),
+                Axis.of(UMR_AXIS, SG, INLINE));
+    }
+
+    @Override
+    public String policyAxis() {
+        return UMR_AXIS;
+    }
+
+    @Override
+    public String referenceResource() {
+        return "/org/hcasim/ulp/nvmeof/reference/inline-umr.csv";
+    }
+
+    @Override
+    public List<ReferenceColumn> columns() {
+        return List.of(ReferenceColumn.axis("hca"), ReferenceColumn.axis("bs"),
+                ReferenceColumn.metric("sg_kiops", "kiops", UMR_AXIS, SG),
+                ReferenceColumn.metric("sg_host_cpu_pct", "host_cpu_pct", UMR_AXIS, SG),
+                ReferenceColumn.metric("inline_kiops", "kiops", UMR_AXIS, INLINE),
+                ReferenceColumn.metric("inline_host_cpu_pct", "host_cpu_pct", UMR_AXIS, INLINE));
+    }
+
+    /** The testbed of a point: the file's hosts with the point's HCA profile, and for sg no inline lists. */
+    TestbedSpec testbed(Point point) {
+        TestbedSpec spec = TestbedSpec.resource(InlineUmrExperiment.class, "inline-umr-testbed.properties")
+                .with("hca.profile", point.get("hca"));
+        return point.get(UMR_AXIS).equals(SG) ? spec.with("hca.umr.inline-max-bytes", "0") : spec;
+    }
+
+    /** The fio job of a point. */
+    static String fioJob(int bs) {
+        return String.join("\n",
+                "[global]",
+                "ioengine=nvmeof",
+                "rw=randread",
+                "bs=" + bs,
+                "iodepth=" + IODEPTH,
+                "numjobs=" + NUMJOBS,
+                "direct=1",
+                "time_based=1",
+                "ramp_time=1ms",
+                "runtime=4ms",
+                "group_reporting=1",
+                "",
+                "[inline-umr]",
+                "");
+    }
+
+    @Override
+    public PointResult run(Point point, ExperimentContext context) {
+        int bs = point.getInt("bs");
+        if (!BLOCK_SIZES.contains(Integer.toString(bs))) {
+            throw new IllegalArgumentException("inline-umr: bs=" + bs + " is not one of " + BLOCK_SIZES);
+        }
+        WorkloadOutcome outcome = context.runFio(testbed(point), fioJob(bs));
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("kiops", outcome.metric("kiops"));
+        metrics.put("host_cpu_pct", outcome.metric("cpu_pct.initiator"));
+        return PointResult.of(metrics, outcome.report());
+    }
+}

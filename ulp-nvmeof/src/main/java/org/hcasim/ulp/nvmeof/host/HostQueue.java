@@ -1,0 +1,382 @@
+package org.hcasim.ulp.nvmeof.host;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+import org.hcasim.host.Host;
+import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
+import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
+import org.hcasim.ulp.nvmeof.settings.HostSettings;
+import org.hcasim.ulp.nvmeof.settings.QueueSizing;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.CmEvent;
+import org.hcasim.verbs.CmId;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.PollContext;
+import org.hcasim.verbs.ProtectionDomain;
+import org.hcasim.verbs.QpAttributes;
+import org.hcasim.verbs.QpInit;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.ScatterEntry;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
+
+/**
+ * One NVMe/RDMA host queue (nvme_rdma_queue): an RC QP and its CQ on one completion vector (soft-IRQ
+ * polling), a receive per entry for response capsules, a command capsule buffer per tag, and a pool of
+ * fast-registration MRs, one per entry. Queue 0 is the admin queue.
+ */
+final class HostQueue {
+
+    /** nvme-rdma: 1 capsule SGE + up to 4 SGEs of in-capsule data. */
+    static final int MAX_SEND_SGE = 1 + 4;
+    /** NVME_RDMA_MAX_SEGMENTS: pages one registration maps (the controller's maximum transfer + 1 page). */
+    static final int MAX_PAGES = 256;
+    static final int PAGE_SIZE = 4096;
+    /** Connect command data: host id, controller id, subsystem NQN, host NQN (NVMe-oF 1.1, 1024 bytes). */
+    static final int CONNECT_DATA_BYTES = 1024;
+
+    private final Host host;
+    private final ProtectionDomain pd;
+    private final HostSettings settings;
+    final int qid;
+    final QueueSizing sizing;
+    private final int vector;
+    private final String hostNqn;
+    private final String subsystemNqn;
+
+    private CompletionQueue cq;
+    private QueuePair qp;
+    private CmId cmId;
+    private final ArrayDeque<MemoryRegion> mrPool = new ArrayDeque<>();
+    private final ArrayDeque<Integer> freeTags = new ArrayDeque<>();
+    private final HostCommand[] byTag;
+    private final ArrayDeque<HostCommand> waiting = new ArrayDeque<>();
+    private long capsules;
+    private long responses;
+    private int maxPages;
+    /** Bytes of in-capsule data the target takes on this queue (0 on the admin queue). */
+    private int inlineDataSize;
+    private boolean failed;
+    private final Stats stats = new Stats();
+
+    /** Counters of what the queue did (for tests and reports). */
+    static final class Stats {
+        long registrations;
+        long remoteInvalidations;
+        long localInvalidations;
+        long inCapsuleWrites;
+        long globalKeyIos;
+    }
+
+    HostQueue(Host host, ProtectionDomain pd, HostSettings settings, int qid, int queueSize, int vector,
+              String hostNqn, String subsystemNqn) {
+        this.host = host;
+        this.pd = pd;
+        this.settings = settings;
+        this.qid = qid;
+        this.sizing = new QueueSizing(queueSize);
+        this.vector = vector;
+        this.hostNqn = hostNqn;
+        this.subsystemNqn = subsystemNqn;
+        this.byTag = new HostCommand[queueSize];
+    }
+
+    Stats stats() {
+        return stats;
+    }
+
+    QueuePair qp() {
+        return qp;
+    }
+
+    CompletionQueue cq() {
+        return cq;
+    }
+
+    int vector() {
+        return vector;
+    }
+
+    void setInlineDataSize(int bytes) {
+        this.inlineDataSize = qid == 0 ? 0 : bytes;
+    }
+
+    /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
+    int maxTransferBytes() {
+        return (maxPages - 1) * PAGE_SIZE;
+    }
+
+    /**
+     * Creates the verbs resources and connects (rdma_connect with the queue's id and sizes), then sends the
+     * fabrics Connect command. {@code ready} gets the controller id the target returned; exactly one of the
+     * callbacks runs, inside a task.
+     */
+    void connect(String targetHost, long serviceId, int cntlid, Consumer<Integer> ready, Consumer<String> failure) {
+        var device = pd.device();
+        cq = device.createCq(CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
+        qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, false));
+        qp.modify(QpAttributes.toInit(AccessFlag.all()));
+        maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
+        for (int i = 0; i < sizing.queueSize(); i++) {
+            mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));
+            freeTags.add(i);
+        }
+        capsules = host.memory().allocate((long) sizing.queueSize() * NvmeCommand.BYTES, 64);
+        responses = host.memory().allocate((long) sizing.queueSize() * NvmeCompletion.BYTES, 64);
+        List<WorkRequest.Recv> recvs = new ArrayList<>();
+        for (int i = 0; i < sizing.queueSize(); i++) {
+            recvs.add(responseReceive(responses + (long) i * NvmeCompletion.BYTES));
+        }
+        qp.postRecv(recvs);
+        byte[] priv = new ConnectPrivateData.Request(qid, sizing.queueSize(), sizing.sqsize(), cntlid).encode();
+        cmId = device.connectionManager().connect(targetHost, serviceId, qp, priv, event -> {
+            switch (event) {
+                case CmEvent.Established e -> sendConnectCommand(cntlid, ready, failure);
+                case CmEvent.Rejected r -> failure.accept("queue " + qid + ": target " + targetHost + " rejected the connection ("
+                        + rejectReason(r) + ")");
+                case CmEvent.Unreachable u -> failure.accept("queue " + qid + ": " + u.reason());
+                case CmEvent.Disconnected d -> failAll("queue " + qid + " disconnected");
+                case CmEvent.ConnectRequest c -> { }
+            }
+        });
+    }
+
+    private static String rejectReason(CmEvent.Rejected r) {
+        try {
+            return "status " + ConnectPrivateData.Reject.decode(r.privateData()).status() + ", " + r.reason();
+        } catch (IllegalArgumentException e) {
+            return r.reason();
+        }
+    }
+
+    private void sendConnectCommand(int cntlid, Consumer<Integer> ready, Consumer<String> failure) {
+        long data = host.memory().allocate(CONNECT_DATA_BYTES, PAGE_SIZE);
+        byte[] d = new byte[CONNECT_DATA_BYTES];
+        d[16] = (byte) cntlid;
+        d[17] = (byte) (cntlid >>> 8);
+        byte[] sub = subsystemNqn.getBytes(StandardCharsets.US_ASCII);
+        byte[] hst = hostNqn.getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(sub, 0, d, 256, Math.min(255, sub.length));
+        System.arraycopy(hst, 0, d, 512, Math.min(255, hst.length));
+        host.memory().write(data, d, 0, d.length);
+        submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), 0, dptr),
+                HostCommand.Direction.TO_TARGET, data, CONNECT_DATA_BYTES, cqe -> {
+                    host.memory().free(data);
+                    if (cqe.ok()) {
+                        ready.accept(cqe.result() & 0xFFFF);
+                    } else {
+                        failure.accept("queue " + qid + ": fabrics Connect failed with status 0x"
+                                + Integer.toHexString(cqe.status()));
+                    }
+                }));
+    }
+
+    private WorkRequest.Recv responseReceive(long buffer) {
+        return new WorkRequest.Recv(List.of(new Sge(buffer, NvmeCompletion.BYTES, pd.localDmaLkey())), this::onResponse);
+    }
+
+    // ------------------------------------------------------------------ submission
+
+    /** Queues a command (inside a task); it waits for a free tag if all are in use, as blk-mq does. */
+    void submit(HostCommand c) {
+        if (failed) {
+            completeLater(c, transportFailure(c));
+            return;
+        }
+        Integer tag = freeTags.poll();
+        if (tag == null) {
+            waiting.add(c);
+            return;
+        }
+        start(c, tag);
+    }
+
+    private void start(HostCommand c, int tag) {
+        c.tag = tag;
+        byTag[tag] = c;
+        host.charge(settings.submitCpuNs());
+        List<WorkRequest.SendRequest> wrs = new ArrayList<>(2);
+        long capsule = capsules + (long) tag * NvmeCommand.BYTES;
+        List<Sge> sgl = new ArrayList<>(2);
+        sgl.add(new Sge(capsule, NvmeCommand.BYTES, pd.localDmaLkey()));
+        SglDescriptor dptr;
+        if (c.direction == HostCommand.Direction.NONE) {
+            dptr = SglDescriptor.none();
+        } else if (c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
+            dptr = SglDescriptor.inCapsule(c.dataLength);
+            sgl.add(new Sge(c.dataIova, c.dataLength, pd.localDmaLkey()));
+            stats.inCapsuleWrites++;
+        } else if (settings.registerAlways()) {
+            MemoryRegion mr = mrPool.poll();
+            int mapped = mr.mapSg(List.of(new ScatterEntry(c.dataIova, c.dataLength)), PAGE_SIZE);
+            if (mapped < 1) {
+                mrPool.add(mr);
+                release(c);
+                completeLater(c, error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR));
+                return;
+            }
+            c.mr = mr;
+            c.rkey = nextKey(mr.rkey());
+            c.keyInvalid = false;
+            wrs.add(WorkRequest.RegMr.of(mr, AccessFlag.all(), org.hcasim.verbs.CompletionCallback.IGNORE));
+            dptr = SglDescriptor.keyed(mr.iova(), c.dataLength, c.rkey, true);
+            stats.registrations++;
+        } else {
+            dptr = SglDescriptor.keyed(c.dataIova, c.dataLength, pd.unsafeGlobalRkey(), false);
+            stats.globalKeyIos++;
+        }
+        byte[] sqe = new byte[NvmeCommand.BYTES];
+        c.encoder.encode(tag, dptr).encode(sqe, 0);
+        host.memory().write(capsule, sqe, 0, sqe.length);
+        wrs.add(WorkRequest.Send.of(sgl, wc -> onSendDone(c, wc), SendFlag.SIGNALED));
+        qp.postSend(wrs);
+        if (c.mr != null && c.mr.rkey() != c.rkey) {
+            throw new IllegalStateException("REG_MR did not move " + c.mr + " to the key the capsule names (0x"
+                    + Integer.toHexString(c.rkey) + ")");
+        }
+    }
+
+    /** ib_inc_rkey: the next variant of a key (low byte + 1), which posting a REG_MR gives the MR. */
+    static int nextKey(int key) {
+        return (key & 0xFFFF_FF00) | ((key + 1) & 0xFF);
+    }
+
+    // ------------------------------------------------------------------ completion
+
+    private void onSendDone(HostCommand c, WorkCompletion wc) {
+        if (!wc.ok()) {
+            transportError(c, "capsule SEND completed with " + wc.status());
+            return;
+        }
+        c.sendDone = true;
+        finishIfDone(c);
+    }
+
+    private void onResponse(WorkCompletion wc) {
+        WorkRequest.Recv recv = (WorkRequest.Recv) wc.request();
+        if (!wc.ok()) {
+            failAll("response receive completed with " + wc.status());
+            return;
+        }
+        host.charge(settings.completeCpuNs());
+        long buffer = recv.sgl().get(0).address();
+        byte[] b = new byte[NvmeCompletion.BYTES];
+        host.memory().read(buffer, b, 0, b.length);
+        NvmeCompletion cqe = NvmeCompletion.decode(b, 0);
+        qp.postRecv(recv);
+        HostCommand c = cqe.commandId() < byTag.length ? byTag[cqe.commandId()] : null;
+        if (c == null || c.response != null) {
+            failAll("response for command id " + cqe.commandId() + ", which is not outstanding on queue " + qid);
+            return;
+        }
+        c.response = cqe;
+        if (c.mr != null) {
+            OptionalInt invalidated = wc.invalidatedRkey();
+            if (invalidated.isPresent()) {
+                if (invalidated.getAsInt() != c.rkey) {
+                    failAll(String.format("target invalidated rkey 0x%x, command %d registered 0x%x",
+                            invalidated.getAsInt(), c.tag, c.rkey));
+                    return;
+                }
+                c.keyInvalid = true;
+                stats.remoteInvalidations++;
+            } else {
+                c.localInvalidatePosted = true;
+                stats.localInvalidations++;
+                qp.postSend(WorkRequest.LocalInvalidate.of(c.rkey, inv -> onLocalInvalidateDone(c, inv), SendFlag.SIGNALED));
+            }
+        }
+        finishIfDone(c);
+    }
+
+    private void onLocalInvalidateDone(HostCommand c, WorkCompletion wc) {
+        if (!wc.ok()) {
+            transportError(c, "LOCAL_INV completed with " + wc.status());
+            return;
+        }
+        c.keyInvalid = true;
+        finishIfDone(c);
+    }
+
+    private void finishIfDone(HostCommand c) {
+        if (!c.finished() || c.tag < 0) {
+            return;
+        }
+        release(c);
+        c.done.accept(c.response);
+        HostCommand next = waiting.poll();
+        if (next != null) {
+            start(next, freeTags.poll());
+        }
+    }
+
+    private void release(HostCommand c) {
+        if (c.mr != null) {
+            mrPool.add(c.mr);
+            c.mr = null;
+        }
+        byTag[c.tag] = null;
+        freeTags.add(c.tag);
+        c.tag = -1;
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    private void transportError(HostCommand c, String why) {
+        failAll("queue " + qid + ": " + why);
+    }
+
+    /** The QP is in error: every outstanding and waiting command fails (nvme-rdma starts error recovery). */
+    private void failAll(String why) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        List<HostCommand> victims = new ArrayList<>();
+        for (HostCommand c : byTag) {
+            if (c != null) {
+                victims.add(c);
+            }
+        }
+        victims.addAll(waiting);
+        waiting.clear();
+        for (HostCommand c : victims) {
+            if (c.tag >= 0) {
+                byTag[c.tag] = null;
+                c.tag = -1;
+            }
+            c.done.accept(transportFailure(c));
+        }
+        lastError = why;
+    }
+
+    private String lastError = "";
+
+    String lastError() {
+        return lastError;
+    }
+
+    private NvmeCompletion transportFailure(HostCommand c) {
+        return error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR);
+    }
+
+    private NvmeCompletion error(HostCommand c, int sc) {
+        return new NvmeCompletion(0, 0, qid, Math.max(c.tag, 0), NvmeCompletion.SCT_GENERIC, sc);
+    }
+
+    private void completeLater(HostCommand c, NvmeCompletion cqe) {
+        host.run(host.currentCore() < 0 ? 0 : host.currentCore(), org.hcasim.host.Priority.SOFT_IRQ,
+                "nvme-rdma error completion", () -> c.done.accept(cqe));
+    }
+}

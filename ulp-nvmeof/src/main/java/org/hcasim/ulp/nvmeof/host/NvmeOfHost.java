@@ -1,0 +1,204 @@
+package org.hcasim.ulp.nvmeof.host;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.hcasim.block.BlockDevice;
+import org.hcasim.block.BlockInitiator;
+import org.hcasim.host.Host;
+import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
+import org.hcasim.ulp.nvmeof.settings.HostSettings;
+import org.hcasim.ulp.nvmeof.settings.TargetAddress;
+import org.hcasim.verbs.ProtectionDomain;
+import org.hcasim.verbs.RdmaDevice;
+
+/**
+ * The NVMe/RDMA host (nvme-rdma): connects the admin queue, identifies the controller and its namespaces,
+ * then connects the I/O queues, queue i (1-based) on completion vector (i - 1) % vectors, and exposes one
+ * block device per namespace. A submitting core uses I/O queue (core % queues) + 1, as blk-mq maps CPUs to
+ * hardware queues.
+ */
+public final class NvmeOfHost implements BlockInitiator {
+
+    /** Controller id "dynamic controller model: any" for the admin Connect. */
+    static final int CNTLID_DYNAMIC = 0xFFFF;
+
+    private final Host host;
+    private final TargetAddress target;
+    private final HostSettings settings;
+    private final int controllerIndex;
+    private ProtectionDomain pd;
+    private HostQueue admin;
+    private final List<HostQueue> ioQueues = new ArrayList<>();
+    private final List<BlockDevice> devices = new ArrayList<>();
+    private IdentifyData.Controller controller;
+    private int cntlid;
+    private boolean connectStarted;
+
+    public NvmeOfHost(Host host, TargetAddress target, HostSettings settings, int controllerIndex) {
+        this.host = host;
+        this.target = target;
+        this.settings = settings;
+        this.controllerIndex = controllerIndex;
+    }
+
+    public Host host() {
+        return host;
+    }
+
+    public HostSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void connect(Runnable connected, Consumer<String> failed) {
+        if (connectStarted) {
+            throw new IllegalStateException("nvmeof host: connect() was already called");
+        }
+        connectStarted = true;
+        if (host.devices().isEmpty()) {
+            host.run(0, org.hcasim.host.Priority.THREAD, "nvme connect", () -> failed.accept(
+                    "nvmeof host: host " + host.name() + " has no RDMA device"));
+            return;
+        }
+        RdmaDevice device = host.devices().get(0);
+        pd = device.allocPd();
+        admin = newQueue(0, settings.adminQueueDepth(), 0);
+        admin.connect(target.host(), target.serviceId(), CNTLID_DYNAMIC, id -> {
+            cntlid = id;
+            identifyController(connected, failed);
+        }, failed);
+    }
+
+    private HostQueue newQueue(int qid, int size, int vector) {
+        return new HostQueue(host, pd, settings, qid, size, vector, "nqn.2014-08.org.nvmexpress:uuid:" + host.name(),
+                target.subsystemNqn());
+    }
+
+    private void identifyController(Runnable connected, Consumer<String> failed) {
+        identify(NvmeCommand.CNS_CONTROLLER, 0, failed, data -> {
+            controller = IdentifyData.Controller.decode(data);
+            if (controller.namespaces() < 1) {
+                failed.accept("nvmeof host: target " + target + " reports no namespaces");
+                return;
+            }
+            identifyNamespace(1, connected, failed);
+        });
+    }
+
+    private void identifyNamespace(int nsid, Runnable connected, Consumer<String> failed) {
+        identify(NvmeCommand.CNS_NAMESPACE, nsid, failed, data -> {
+            IdentifyData.Namespace ns = IdentifyData.Namespace.decode(data);
+            devices.add(new NamespaceDevice("nvme" + controllerIndex + "n" + nsid, nsid, ns, this));
+            if (nsid < controller.namespaces()) {
+                identifyNamespace(nsid + 1, connected, failed);
+            } else {
+                connectIoQueues(connected, failed);
+            }
+        });
+    }
+
+    private void identify(int cns, int nsid, Consumer<String> failed, Consumer<byte[]> result) {
+        long buffer = host.memory().allocate(IdentifyData.BYTES, HostQueue.PAGE_SIZE);
+        admin.submit(new HostCommand((cid, dptr) -> NvmeCommand.identify(cid, cns, nsid, dptr),
+                HostCommand.Direction.FROM_TARGET, buffer, IdentifyData.BYTES, cqe -> {
+                    byte[] data = new byte[IdentifyData.BYTES];
+                    host.memory().read(buffer, data, 0, data.length);
+                    host.memory().free(buffer);
+                    if (!cqe.ok()) {
+                        failed.accept("nvmeof host: Identify (CNS " + cns + ", nsid " + nsid + ") failed with status 0x"
+                                + Integer.toHexString(cqe.status()));
+                    } else {
+                        result.accept(data);
+                    }
+                }));
+    }
+
+    private void connectIoQueues(Runnable connected, Consumer<String> failed) {
+        int count = settings.ioQueues(host.coreCount());
+        int vectors = pd.device().attributes().numCompVectors();
+        int[] pending = {count};
+        boolean[] gaveUp = {false};
+        for (int i = 1; i <= count; i++) {
+            HostQueue q = newQueue(i, settings.queueSize(), (i - 1) % vectors);
+            q.setInlineDataSize(controller.inCapsuleDataBytes());
+            ioQueues.add(q);
+            q.connect(target.host(), target.serviceId(), cntlid, id -> {
+                if (--pending[0] == 0 && !gaveUp[0]) {
+                    connected.run();
+                }
+            }, why -> {
+                if (!gaveUp[0]) {
+                    gaveUp[0] = true;
+                    failed.accept("nvmeof host: " + why);
+                }
+            });
+        }
+    }
+
+    @Override
+    public List<BlockDevice> devices() {
+        return List.copyOf(devices);
+    }
+
+    /** The I/O queue serving {@code core}. */
+    HostQueue queueFor(int core) {
+        return ioQueues.get(Math.floorMod(core, ioQueues.size()));
+    }
+
+    /** I/O queues in qid order (for tests and reports). */
+    List<HostQueue> ioQueues() {
+        return List.copyOf(ioQueues);
+    }
+
+    HostQueue adminQueue() {
+        return admin;
+    }
+
+    /** Totals of registrations and invalidations over all I/O queues. */
+    public Counters counters() {
+        long reg = 0, remote = 0, local = 0, inline = 0, global = 0;
+        for (HostQueue q : ioQueues) {
+            reg += q.stats().registrations;
+            remote += q.stats().remoteInvalidations;
+            local += q.stats().localInvalidations;
+            inline += q.stats().inCapsuleWrites;
+            global += q.stats().globalKeyIos;
+        }
+        return new Counters(reg, remote, local, inline, global);
+    }
+
+    /** What the I/O queues did: registrations, remote and local invalidations, in-capsule writes, global-key I/Os. */
+    public record Counters(long registrations, long remoteInvalidations, long localInvalidations, long inCapsuleWrites,
+                           long globalKeyIos) {
+    }
+
+    /** Maps an NVMe completion status to what the block layer reports. */
+    static org.hcasim.block.BlockCompletion toBlock(NvmeCompletion cqe, String device) {
+        if (cqe.ok()) {
+            return org.hcasim.block.BlockCompletion.SUCCESS;
+        }
+        String detail = device + ": NVMe status 0x" + Integer.toHexString(cqe.status());
+        org.hcasim.block.BlockStatus s;
+        if (cqe.statusCodeType() == NvmeCompletion.SCT_MEDIA) {
+            s = switch (cqe.statusCode()) {
+                case NvmeCompletion.SC_GUARD_CHECK -> org.hcasim.block.BlockStatus.GUARD_CHECK_ERROR;
+                case NvmeCompletion.SC_APPTAG_CHECK -> org.hcasim.block.BlockStatus.APP_TAG_CHECK_ERROR;
+                case NvmeCompletion.SC_REFTAG_CHECK -> org.hcasim.block.BlockStatus.REF_TAG_CHECK_ERROR;
+                default -> org.hcasim.block.BlockStatus.IO_ERROR;
+            };
+        } else if (cqe.statusCodeType() == NvmeCompletion.SCT_GENERIC) {
+            s = switch (cqe.statusCode()) {
+                case NvmeCompletion.SC_LBA_RANGE -> org.hcasim.block.BlockStatus.LBA_OUT_OF_RANGE;
+                case NvmeCompletion.SC_INVALID_FIELD, NvmeCompletion.SC_INVALID_NAMESPACE,
+                     NvmeCompletion.SC_SGL_INVALID_DATA -> org.hcasim.block.BlockStatus.INVALID_REQUEST;
+                default -> org.hcasim.block.BlockStatus.IO_ERROR;
+            };
+        } else {
+            s = org.hcasim.block.BlockStatus.IO_ERROR;
+        }
+        return org.hcasim.block.BlockCompletion.error(s, detail);
+    }
+}
