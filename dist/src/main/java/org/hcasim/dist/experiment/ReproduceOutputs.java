@@ -35,7 +35,7 @@ public final class ReproduceOutputs {
         };
     }
 
-    static String json(Object tree) {
+    public static String json(Object tree) {
         try {
             return JSON.writeValueAsString(tree) + "\n";
         } catch (IOException e) {

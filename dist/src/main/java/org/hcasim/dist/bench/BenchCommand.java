@@ -1,0 +1,24 @@
+package org.hcasim.dist.bench;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code hcasim bench}: how fast the simulator runs. A parent command; each kind of benchmark is a
+ * subcommand ({@code runs}: whole runs; the kernel's event-loop benchmark joins as {@code kernel}).
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure the simulator's own speed (wall time, simulated work per wall second).",
+        subcommands = {BenchRunsCommand.class})
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return 0;
+    }
+}

@@ -1,0 +1,14 @@
+package org.hcasim.dist.bench;
+
+/**
+ * One benchmarked run: builds and runs a whole simulation each time it is called and says how much it
+ * simulated. Must be deterministic, so every repetition does the same work.
+ */
+public interface BenchRun {
+    /** What one execution simulated. */
+    record Work(long simulatedIos, long simulatedNs) { }
+
+    String name();
+
+    Work execute();
+}

@@ -1,0 +1,43 @@
+package org.hcasim.dist.bench;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.hcasim.dist.experiment.ReproduceOutputs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code hcasim bench runs}: wall time and simulated I/Os per wall second of a fixed set of whole runs. */
+@Command(name = "runs", mixinStandardHelpOptions = true,
+        description = "Time a fixed set of whole simulation runs: wall time and simulated I/Os per wall second.")
+public final class BenchRunsCommand implements Callable<Integer> {
+
+    /** The fixed set: small and large host pipelines. fio runs over the block ULPs join once testbeds build. */
+    static final List<BenchRun> FIXED = List.of(
+            new HostPipelineRun(4, 32, 10_000_000L),
+            new HostPipelineRun(24, 128, 2_000_000L));
+
+    public enum Format { text, json }
+
+    @Option(names = "--format", defaultValue = "text", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--warmups", defaultValue = "2", description = "Unmeasured executions per run first (default: ${DEFAULT-VALUE}).")
+    int warmups;
+
+    @Option(names = "--repeats", defaultValue = "5", description = "Measured executions per run (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        List<BenchResult> results = new BenchRunner(warmups, repeats, System::nanoTime).run(FIXED);
+        var out = spec.commandLine().getOut();
+        out.print(format == Format.json ? ReproduceOutputs.json(BenchReport.tree(results, warmups, repeats)) : BenchReport.text(results));
+        out.flush();
+        return 0;
+    }
+}
