@@ -14,8 +14,7 @@ public final class Core implements Resource {
 
     private final String name;
     private final int index;
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<Task>[] ready = new ArrayDeque[PRIORITIES.length];
+    private final java.util.List<ArrayDeque<Task>> ready = new java.util.ArrayList<>(PRIORITIES.length);
     private final long[] busyByPriority = new long[PRIORITIES.length];
     private long tasks;
 
@@ -32,8 +31,8 @@ public final class Core implements Resource {
     Core(String name, int index) {
         this.name = name;
         this.index = index;
-        for (int i = 0; i < ready.length; i++) {
-            ready[i] = new ArrayDeque<>();
+        for (int i = 0; i < PRIORITIES.length; i++) {
+            ready.add(new ArrayDeque<>());
         }
     }
 
@@ -42,7 +41,7 @@ public final class Core implements Resource {
     }
 
     void enqueue(Task task) {
-        ready[task.priority().ordinal()].addLast(task);
+        ready.get(task.priority().ordinal()).addLast(task);
     }
 
     boolean hasReady() {

@@ -1,37 +1,44 @@
 package org.hcasim.core.sim;
 
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
- * The discrete-event loop of one simulation: a binary min-heap on primitive arrays ordered by
+ * The discrete-event loop of one simulation: a binary min-heap on one primitive array, ordered by
  * (time, sequence). Events at the same time run in the order they were scheduled.
  *
- * <p>Each scheduled action occupies a <em>slot</em>; the heap stores only (time, sequence, slot), so
- * scheduling and running events allocates nothing. A handle returned by {@link #at} encodes the slot
- * and its generation, so a stale handle (event already ran or was cancelled) is recognised and
- * {@link #cancel} returns false instead of cancelling an unrelated event that reuses the slot.
+ * <p>Layout: heap entry i occupies {@code heap[2i]} (time) and {@code heap[2i+1]} (key = sequence number in
+ * the high 40 bits, action slot in the low 24 bits). Because the sequence number is unique and sits in the
+ * high bits, comparing keys compares sequence numbers, so (time, key) is the total order. Keeping both
+ * longs of an entry side by side means one cache line per heap level. Scheduling and running events
+ * allocates nothing.
  *
- * <p>Not thread-safe by design: one simulation runs on one thread.
+ * <p>Cancellation is lazy: {@link #cancel} empties the slot's action and bumps its generation; the heap
+ * entry is skipped and its slot recycled when it reaches the top. A handle encodes slot and generation, so
+ * a stale handle (event already ran or was cancelled) is recognised and never cancels another event.
+ *
+ * <p>Limits: 2^24 (16.7 M) pending events, 2^40 (1.1 * 10^12) events scheduled per loop.
+ * Not thread-safe by design: one simulation runs on one thread.
  */
 public final class EventLoop {
     /** A handle that never refers to a pending event. */
     public static final long NO_EVENT = 0L;
 
+    private static final int SLOT_BITS = 24;
+    private static final int SLOT_MASK = (1 << SLOT_BITS) - 1;
+    private static final long MAX_SEQ = 1L << (63 - SLOT_BITS);
     private static final int INITIAL_CAPACITY = 1024;
 
-    // Heap, 0-based: the entry at index i has children 2i+1 and 2i+2.
-    private long[] heapTime = new long[INITIAL_CAPACITY];
-    private long[] heapSeq = new long[INITIAL_CAPACITY];
-    private int[] heapSlot = new int[INITIAL_CAPACITY];
+    private long[] heap = new long[2 * INITIAL_CAPACITY];
     private int size;
 
-    // Slots: the action, where its entry sits in the heap (-1 when free), and a generation counter.
+    // Slots: the action (null when free or cancelled) and a generation counter for handles.
     private Runnable[] actions = new Runnable[INITIAL_CAPACITY];
-    private int[] heapIndexOfSlot = new int[INITIAL_CAPACITY];
     private int[] generation = new int[INITIAL_CAPACITY];
     private int[] freeSlots = new int[INITIAL_CAPACITY];
     private int freeCount;
     private int slotsUsed;
+    private int cancelledInHeap;
 
     private long now;
     private long nextSeq;
@@ -43,9 +50,9 @@ public final class EventLoop {
         return now;
     }
 
-    /** Number of events waiting to run. */
+    /** Number of events waiting to run (cancelled ones excluded). */
     public int pending() {
-        return size;
+        return size - cancelledInHeap;
     }
 
     /** Number of events run so far. */
@@ -55,7 +62,7 @@ public final class EventLoop {
 
     /** Time of the next pending event, or {@link Long#MAX_VALUE} when none is pending. */
     public long nextEventTime() {
-        return size == 0 ? Long.MAX_VALUE : heapTime[0];
+        return dropCancelledTop() ? heap[0] : Long.MAX_VALUE;
     }
 
     /**
@@ -70,12 +77,15 @@ public final class EventLoop {
         if (action == null) {
             throw new NullPointerException("action");
         }
+        if (nextSeq == MAX_SEQ) {
+            throw new IllegalStateException("event loop ran out of sequence numbers (2^40 events scheduled)");
+        }
         int slot = allocateSlot();
         actions[slot] = action;
-        if (size == heapTime.length) {
-            growHeap();
+        if (2 * size == heap.length) {
+            heap = Arrays.copyOf(heap, heap.length * 2);
         }
-        siftUp(size++, timeNs, nextSeq++, slot);
+        siftUp(size++, timeNs, (nextSeq++ << SLOT_BITS) | slot);
         return ((long) generation[slot] << 32) | slot;
     }
 
@@ -93,8 +103,9 @@ public final class EventLoop {
         if (slot < 0) {
             return false;
         }
-        removeAt(heapIndexOfSlot[slot]);
-        releaseSlot(slot);
+        actions[slot] = null;
+        bumpGeneration(slot);
+        cancelledInHeap++;
         return true;
     }
 
@@ -105,14 +116,18 @@ public final class EventLoop {
 
     /** Runs the earliest event; returns false when none was pending. */
     public boolean step() {
-        if (size == 0) {
+        if (!dropCancelledTop()) {
             return false;
         }
-        int slot = heapSlot[0];
-        now = heapTime[0];
-        removeAt(0);
+        long[] h = heap;
+        long time = h[0];
+        int slot = (int) h[1] & SLOT_MASK;
         Runnable action = actions[slot];
-        releaseSlot(slot);
+        removeTop();
+        actions[slot] = null;
+        bumpGeneration(slot);
+        freeSlots[freeCount++] = slot;
+        now = time;
         executed++;
         action.run();
         return true;
@@ -130,7 +145,7 @@ public final class EventLoop {
     public long runUntil(long endNs) {
         long before = executed;
         stopRequested = false;
-        while (size > 0 && heapTime[0] <= endNs && !stopRequested) {
+        while (!stopRequested && dropCancelledTop() && heap[0] <= endNs) {
             step();
         }
         if (!stopRequested && endNs != Long.MAX_VALUE && now < endNs) {
@@ -143,8 +158,8 @@ public final class EventLoop {
     public long runUntil(BooleanSupplier condition) {
         long before = executed;
         stopRequested = false;
-        while (size > 0 && !stopRequested && !condition.getAsBoolean()) {
-            step();
+        while (!stopRequested && !condition.getAsBoolean() && step()) {
+            // step() did the work
         }
         return executed - before;
     }
@@ -153,8 +168,8 @@ public final class EventLoop {
     public long runEvents(long count) {
         long before = executed;
         stopRequested = false;
-        while (size > 0 && executed - before < count && !stopRequested) {
-            step();
+        while (executed - before < count && !stopRequested && step()) {
+            // step() did the work
         }
         return executed - before;
     }
@@ -169,8 +184,7 @@ public final class EventLoop {
     private int pendingSlot(long handle) {
         int slot = (int) handle;
         int gen = (int) (handle >>> 32);
-        if (handle == NO_EVENT || slot < 0 || slot >= slotsUsed || generation[slot] != gen
-                || heapIndexOfSlot[slot] < 0) {
+        if (handle == NO_EVENT || slot < 0 || slot >= slotsUsed || generation[slot] != gen || actions[slot] == null) {
             return -1;
         }
         return slot;
@@ -181,112 +195,92 @@ public final class EventLoop {
             return freeSlots[--freeCount];
         }
         if (slotsUsed == actions.length) {
+            if (slotsUsed > SLOT_MASK) {
+                throw new IllegalStateException("more than " + SLOT_MASK + " pending events");
+            }
             int n = actions.length * 2;
-            actions = java.util.Arrays.copyOf(actions, n);
-            heapIndexOfSlot = java.util.Arrays.copyOf(heapIndexOfSlot, n);
-            generation = java.util.Arrays.copyOf(generation, n);
-            freeSlots = java.util.Arrays.copyOf(freeSlots, n);
+            actions = Arrays.copyOf(actions, n);
+            generation = Arrays.copyOf(generation, n);
+            freeSlots = Arrays.copyOf(freeSlots, n);
         }
         int slot = slotsUsed++;
         generation[slot] = 1;
         return slot;
     }
 
-    private void releaseSlot(int slot) {
-        actions[slot] = null;
-        heapIndexOfSlot[slot] = -1;
+    private void bumpGeneration(int slot) {
         // Generation 0 is skipped so that a handle is never NO_EVENT.
         int g = generation[slot] + 1;
         generation[slot] = g == 0 ? 1 : g;
-        freeSlots[freeCount++] = slot;
+    }
+
+    /** Pops cancelled entries off the top; returns whether a live entry remains. */
+    private boolean dropCancelledTop() {
+        while (size > 0) {
+            int slot = (int) heap[1] & SLOT_MASK;
+            if (actions[slot] != null) {
+                return true;
+            }
+            removeTop();
+            cancelledInHeap--;
+            freeSlots[freeCount++] = slot;
+        }
+        return false;
     }
 
     // ---- heap ----
 
-    private void growHeap() {
-        int n = heapTime.length * 2;
-        heapTime = java.util.Arrays.copyOf(heapTime, n);
-        heapSeq = java.util.Arrays.copyOf(heapSeq, n);
-        heapSlot = java.util.Arrays.copyOf(heapSlot, n);
-    }
-
-    /** Removes the entry at heap index {@code i} (its slot is released by the caller). */
-    private void removeAt(int i) {
+    private void removeTop() {
         int last = --size;
-        if (i == last) {
-            return;
-        }
-        long t = heapTime[last];
-        long s = heapSeq[last];
-        int slot = heapSlot[last];
-        if (i > 0 && less(t, s, heapTime[(i - 1) >>> 1], heapSeq[(i - 1) >>> 1])) {
-            siftUp(i, t, s, slot);
-        } else {
-            siftDown(i, t, s, slot);
+        if (last > 0) {
+            siftDown(heap[2 * last], heap[2 * last + 1], last);
         }
     }
 
-    private static boolean less(long t1, long s1, long t2, long s2) {
-        return t1 < t2 || (t1 == t2 && s1 < s2);
-    }
-
-    /** Places (t, s, slot) into the hole at {@code i}, moving parents down while they are later. */
-    private void siftUp(int i, long t, long s, int slot) {
-        long[] ht = heapTime;
-        long[] hs = heapSeq;
-        int[] hslot = heapSlot;
+    /** Places (t, key) into the hole at {@code i}, moving later parents down. */
+    private void siftUp(int i, long t, long key) {
+        long[] h = heap;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            long pt = ht[parent];
-            if (pt < t || (pt == t && hs[parent] < s)) {
+            long pt = h[2 * parent];
+            if (pt < t || (pt == t && h[2 * parent + 1] < key)) {
                 break;
             }
-            ht[i] = pt;
-            hs[i] = hs[parent];
-            int ps = hslot[parent];
-            hslot[i] = ps;
-            heapIndexOfSlot[ps] = i;
+            h[2 * i] = pt;
+            h[2 * i + 1] = h[2 * parent + 1];
             i = parent;
         }
-        ht[i] = t;
-        hs[i] = s;
-        hslot[i] = slot;
-        heapIndexOfSlot[slot] = i;
+        h[2 * i] = t;
+        h[2 * i + 1] = key;
     }
 
-    /** Places (t, s, slot) into the hole at {@code i}, moving earlier children up. */
-    private void siftDown(int i, long t, long s, int slot) {
-        long[] ht = heapTime;
-        long[] hs = heapSeq;
-        int[] hslot = heapSlot;
-        int n = size;
+    /** Places (t, key) into the hole at the root of a heap of {@code n} entries, moving earlier children up. */
+    private void siftDown(long t, long key, int n) {
+        long[] h = heap;
+        int i = 0;
         int half = n >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
-            long ct = ht[child];
-            long cs = hs[child];
+            long ct = h[2 * child];
+            long ck = h[2 * child + 1];
             int right = child + 1;
             if (right < n) {
-                long rt = ht[right];
-                if (rt < ct || (rt == ct && hs[right] < cs)) {
+                long rt = h[2 * right];
+                long rk = h[2 * right + 1];
+                if (rt < ct || (rt == ct && rk < ck)) {
                     child = right;
                     ct = rt;
-                    cs = hs[right];
+                    ck = rk;
                 }
             }
-            if (t < ct || (t == ct && s < cs)) {
+            if (t < ct || (t == ct && key < ck)) {
                 break;
             }
-            ht[i] = ct;
-            hs[i] = cs;
-            int cslot = hslot[child];
-            hslot[i] = cslot;
-            heapIndexOfSlot[cslot] = i;
+            h[2 * i] = ct;
+            h[2 * i + 1] = ck;
             i = child;
         }
-        ht[i] = t;
-        hs[i] = s;
-        hslot[i] = slot;
-        heapIndexOfSlot[slot] = i;
+        h[2 * i] = t;
+        h[2 * i + 1] = key;
     }
 }

@@ -84,6 +84,20 @@ class EventLoopTest {
     }
 
     @Test
+    void a_cancelled_event_at_the_head_is_not_counted_and_does_not_stop_run_until() {
+        long h = loop.at(5, log("cancelled"));
+        loop.at(8, log("kept"));
+        loop.cancel(h);
+
+        assertThat(loop.pending()).isEqualTo(1);
+        assertThat(loop.nextEventTime()).isEqualTo(8);
+        loop.runUntil(10);
+        assertThat(ran).containsExactly("kept@8");
+        assertThat(loop.pending()).isZero();
+        assertThat(loop.nextEventTime()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void a_stale_handle_does_not_cancel_the_event_that_reuses_its_slot() {
         long old = loop.at(1, log("old"));
         loop.run();

@@ -1,0 +1,52 @@
+package org.hcasim.core.sim;
+
+import java.util.SplittableRandom;
+
+/**
+ * The classic "hold" workload for event-set benchmarks: keep {@code pending} events scheduled; each event,
+ * when run, schedules one new event at a random future time (uniform in [0, 2*mean) ahead). The pending
+ * count therefore stays constant. Used by {@code hcasim bench kernel} and the JMH benchmarks.
+ */
+public final class HoldModel {
+    private static final long MEAN_DELAY_NS = 1000;
+
+    private final EventLoop loop = new EventLoop();
+    private final SplittableRandom random;
+    private final Runnable reschedule;
+
+    public HoldModel(int pending, long seed) {
+        if (pending < 1) {
+            throw new IllegalArgumentException("pending must be >= 1, got " + pending);
+        }
+        this.random = new SplittableRandom(seed);
+        this.reschedule = () -> loop.after(random.nextLong(2 * MEAN_DELAY_NS), this.reschedule());
+        for (int i = 0; i < pending; i++) {
+            loop.at(random.nextLong(2 * MEAN_DELAY_NS), reschedule);
+        }
+    }
+
+    private Runnable reschedule() {
+        return reschedule;
+    }
+
+    /** Runs {@code events} events of the hold model. */
+    public void run(long events) {
+        loop.runEvents(events);
+    }
+
+    public EventLoop loop() {
+        return loop;
+    }
+
+    /**
+     * Measures wall-clock events per second: runs {@code warmupEvents}, then times {@code events} more.
+     */
+    public static double eventsPerSecond(int pending, long warmupEvents, long events, long seed) {
+        HoldModel m = new HoldModel(pending, seed);
+        m.run(warmupEvents);
+        long t0 = System.nanoTime();
+        m.run(events);
+        long t1 = System.nanoTime();
+        return events * 1e9 / Math.max(1, t1 - t0);
+    }
+}
