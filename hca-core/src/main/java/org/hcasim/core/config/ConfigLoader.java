@@ -65,7 +65,7 @@ public final class ConfigLoader {
                 ConfigLoader.class, DEFAULTS_RESOURCE);
         List<ConfigLayer> overrides = new ArrayList<>();
         if (distributionConf != null && Files.isRegularFile(distributionConf)) {
-            overrides.add(ConfigLayer.fromFile(distributionConf.toString(), LayerKind.DISTRIBUTION, distributionConf));
+            overrides.add(ConfigLayer.fromFile("conf/" + distributionConf.getFileName(), LayerKind.DISTRIBUTION, distributionConf));
         }
         overrides.addAll(testbed);
         if (!commandLine.isEmpty()) {
