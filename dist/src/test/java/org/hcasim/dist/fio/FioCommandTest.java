@@ -1,0 +1,84 @@
+package org.hcasim.dist.fio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.hcasim.dist.cli.HcasimCommand;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hcasim fio} end to end, on the built-in testbed with the real NVMe-oF ULP. */
+class FioCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result hcasim(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path job(String text) throws Exception {
+        Path p = dir.resolve("job.fio");
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void randomReadOverNvmeofGivesFioJson() throws Exception {
+        Path job = job("[rr]\nioengine=nvmeof\nrw=randread\nbs=4k\niodepth=8\nruntime=5ms\ntime_based\n");
+        Result r = hcasim("fio", "--output-format", "json", job.toString());
+        assertThat(r.err).isEmpty();
+        assertThat(r.exit).isZero();
+        JsonNode read = new ObjectMapper().readTree(r.out).get("jobs").get(0).get("read");
+        assertThat(read.get("total_ios").asLong()).isPositive();
+        assertThat(read.get("clat_ns").get("percentile").get("99.000000").asLong()).isPositive();
+    }
+
+    @Test
+    void writeAndVerifyOverNvmeofOnARamBackstore() throws Exception {
+        Path job = job("[v]\nioengine=nvmeof\nrw=randwrite\nbs=4k\niodepth=4\nsize=256k\nverify=crc32c\n");
+        Result r = hcasim("fio", "--set", "testbed.target.backstore=ram", "--set", "testbed.target.namespace-size=64m", job.toString());
+        assertThat(r.err).isEmpty();
+        assertThat(r.exit).isZero();
+        assertThat(r.out).startsWith("v: (g=0): rw=randwrite, bs=(R) 4096B-4096B").contains("  write: IOPS=").contains("  read: IOPS=");
+    }
+
+    @Test
+    void errorsAreOneLine() throws Exception {
+        Result missing = hcasim("fio", dir.resolve("nope.fio").toString());
+        assertThat(missing.exit).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(missing.err).isEqualTo("hcasim fio: job file " + dir.resolve("nope.fio") + " does not exist\n");
+        Result unknown = hcasim("fio", job("[a]\nioengine=nvmeof\nbogus=1\n").toString());
+        assertThat(unknown.err).isEqualTo("hcasim fio: " + dir.resolve("job.fio") + ":3: unknown option 'bogus'\n");
+        Result engine = hcasim("fio", job("[a]\nioengine=rds\n").toString());
+        assertThat(engine.err).startsWith("hcasim fio: ioengine=rds: ULP rds has no block roles (block ULPs installed: ")
+                .contains("nvmeof");
+        Result format = hcasim("fio", "--output-format", "xml", job("[a]\n").toString());
+        assertThat(format.exit).isEqualTo(HcasimCommand.USAGE_ERROR);
+        assertThat(format.err).contains("--output-format");
+        Result badSet = hcasim("fio", "--set", "testbed.target.backstore=disk", job("[a]\nioengine=nvmeof\n").toString());
+        assertThat(badSet.err).startsWith("hcasim fio: testbed.target.backstore (from --set): unknown backstore 'disk'");
+    }
+
+    @Test
+    void outputOptionWritesAFile() throws Exception {
+        Path out = dir.resolve("out.json");
+        Result r = hcasim("fio", "--output-format=json", "--output", out.toString(),
+                job("[rr]\nioengine=nvmeof\nrw=randread\nsize=64k\n").toString());
+        assertThat(r.exit).isZero();
+        assertThat(r.out).isEmpty();
+        assertThat(new ObjectMapper().readTree(out.toFile()).get("jobs").get(0).get("read").get("total_ios").asLong()).isEqualTo(16);
+    }
+}
