@@ -79,7 +79,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         List<ExperimentGrid> grids = grids(selected, axisValues);
         TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
         Point traced = grids.get(0).points().get(0);
-        WorkloadRunner runner = WorkloadRunner.UNAVAILABLE;
+        WorkloadRunner runner = SimulationWorkloadRunner.installed();
 
         List<ExperimentOutcome> outcomes = new ArrayList<>();
         for (ExperimentGrid grid : grids) {
