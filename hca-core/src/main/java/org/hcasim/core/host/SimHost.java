@@ -100,10 +100,24 @@ public final class SimHost implements Host {
         taskElapsed += ns;
     }
 
-    /** Advances the current task's time without using the CPU (a sleeping wait). */
-    void sleep(long ns) {
+    /**
+     * Advances the current task's time by {@code ns} without using the CPU: a sleeping wait (e.g. for a
+     * firmware command). The core runs nothing else meanwhile (tasks are not preempted).
+     */
+    public void sleep(long ns) {
         requireTask("sleep()");
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative sleep " + ns + " ns");
+        }
         taskElapsed += ns;
+    }
+
+    /** Sleeps until {@code t} if that is later than {@link #now()}. */
+    public void sleepUntil(long t) {
+        long now = now();
+        if (t > now) {
+            sleep(t - now);
+        }
     }
 
     @Override

@@ -1,0 +1,26 @@
+package org.hcasim.core.hw;
+
+import java.util.Map;
+
+/**
+ * Everything that times one HCA model: its PCIe link, port, processing engines, translation cache and
+ * firmware. Built from an HCA profile ({@code org.hcasim.core.profile.HcaProfile#params()}).
+ *
+ * @param sendEngine          processes send-queue WQEs (per WQE + per payload byte)
+ * @param receiveEngine       processes arriving packets/messages (receive WQE lookup, steering)
+ * @param umrEngine           executes UMR (registration) WQEs; per-byte cost applies to the translation list
+ * @param umrInlineMaxBytes   largest translation list copied inline into the UMR WQE (64 on ConnectX-4/5)
+ * @param wqeBasicBlockBytes  WQE basic block size (64): the unit of WQE fetches
+ * @param cqeBytes            CQE size written to host memory
+ * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
+ * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
+ */
+public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
+                        EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
+                        int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
+                        int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
+                        int maxCompletionVectors, long switchLatencyNs) {
+    public HcaParams {
+        firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
+    }
+}

@@ -1,0 +1,84 @@
+package org.hcasim.core.hw;
+
+import org.hcasim.core.sim.ResourceKind;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.sim.Timeline;
+
+/**
+ * The PCIe link of one HCA as two timelines, one per direction: {@code up} (device to host: DMA writes
+ * and read requests) and {@code down} (host to device: read completions and MMIO doorbells). Each transfer
+ * occupies its direction for its wire bytes (payload + one TLP overhead per MPS/MRRS chunk) at the link rate,
+ * so the payload bandwidth is capped below the raw rate by the TLP overhead.
+ */
+public final class PcieLink {
+    private final PcieParams p;
+    private final Timeline up;
+    private final Timeline down;
+    private final double bytesPerNs;
+
+    public PcieLink(Simulation sim, String name, PcieParams params) {
+        this.p = params;
+        this.up = sim.timeline(name + ".up", ResourceKind.PCIE, 1);
+        this.down = sim.timeline(name + ".down", ResourceKind.PCIE, 1);
+        this.bytesPerNs = params.bytesPerNs();
+    }
+
+    /**
+     * The device reads {@code bytes} of host memory starting at {@code t} (e.g. WQE fetch, UMR list, send
+     * payload). Read requests go up, completions with the data come down after the read latency.
+     *
+     * @return the time the last byte has arrived at the device
+     */
+    public long dmaRead(long t, long bytes) {
+        long requests = chunks(bytes, p.maxReadRequestBytes());
+        long requestsSent = up.acquire(t, serialization(requests * p.tlpOverheadBytes()), "read-request");
+        long completions = chunks(bytes, p.maxPayloadBytes());
+        return down.acquire(requestsSent + p.readLatencyNs(),
+                serialization(bytes + completions * p.tlpOverheadBytes()), "read-completion");
+    }
+
+    /**
+     * The device writes {@code bytes} to host memory starting at {@code t} (receive payload, CQE, EQE).
+     *
+     * @return the time the data is visible in host memory
+     */
+    public long dmaWrite(long t, long bytes) {
+        long tlps = chunks(bytes, p.maxPayloadBytes());
+        return up.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "dma-write") + p.writeLatencyNs();
+    }
+
+    /**
+     * The CPU writes {@code bytes} to the device's BAR at {@code t} (doorbell: 8 bytes; BlueFlame: 64+).
+     *
+     * @return the time the device sees the write
+     */
+    public long mmioWrite(long t, long bytes) {
+        long tlps = chunks(bytes, p.maxPayloadBytes());
+        return down.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "mmio") + p.mmioLatencyNs();
+    }
+
+    /** Payload bytes per ns one direction can carry with full-size TLPs. */
+    public double payloadBytesPerNs() {
+        return bytesPerNs * p.maxPayloadBytes() / (p.maxPayloadBytes() + p.tlpOverheadBytes());
+    }
+
+    public PcieParams params() {
+        return p;
+    }
+
+    public Timeline up() {
+        return up;
+    }
+
+    public Timeline down() {
+        return down;
+    }
+
+    private long serialization(long wireBytes) {
+        return Math.round(wireBytes / bytesPerNs);
+    }
+
+    private static long chunks(long bytes, int chunk) {
+        return Math.max(1, (bytes + chunk - 1) / chunk);
+    }
+}

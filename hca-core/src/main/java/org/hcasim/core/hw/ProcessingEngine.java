@@ -1,0 +1,56 @@
+package org.hcasim.core.hw;
+
+import org.hcasim.core.sim.ResourceKind;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.sim.Timeline;
+
+/** k HCA processing units with a per-operation and a per-byte cost, served FIFO. */
+public final class ProcessingEngine {
+    private final EngineParams p;
+    private final Timeline timeline;
+
+    public ProcessingEngine(Simulation sim, String name, EngineParams params) {
+        this.p = params;
+        this.timeline = sim.timeline(name, ResourceKind.HCA_ENGINE, params.units());
+    }
+
+    /** Processes one operation on {@code bytes} of payload arriving at {@code t}; returns its finish time. */
+    public long process(long t, long bytes) {
+        return timeline.acquire(t, serviceNs(bytes));
+    }
+
+    /** Like {@link #process(long, long)} with a trace label. */
+    public long process(long t, long bytes, String label) {
+        return timeline.acquire(t, serviceNs(bytes), label);
+    }
+
+    /** Processes an operation whose fixed cost differs from the default (e.g. a UMR with n entries). */
+    public long processCustom(long t, long opNs, long bytes, String label) {
+        return timeline.acquire(t, opNs + Math.round(p.perByteNs() * bytes), label);
+    }
+
+    /**
+     * An operation that must first DMA-read {@code fetchBytes} (e.g. a UMR translation list that is not inline):
+     * the unit is held from its start through the read and then processes {@code bytes}. This dependent round
+     * trip is what caps non-inline registrations.
+     *
+     * @return the finish time
+     */
+    public long processWithFetch(long t, PcieLink pcie, long fetchBytes, long bytes, String label) {
+        long start = timeline.startTime(t);
+        long fetched = pcie.dmaRead(start, fetchBytes);
+        return timeline.acquire(t, fetched - start + serviceNs(bytes), label);
+    }
+
+    public long serviceNs(long bytes) {
+        return p.perOpNs() + Math.round(p.perByteNs() * bytes);
+    }
+
+    public EngineParams params() {
+        return p;
+    }
+
+    public Timeline timeline() {
+        return timeline;
+    }
+}

@@ -1,0 +1,52 @@
+package org.hcasim.core.hw;
+
+/**
+ * A cut-through switch: a packet is forwarded to the egress link after {@code latencyNs} once its first
+ * packet has arrived; the egress link (the destination port's {@code rx} timeline) is where contending
+ * traffic queues. A message of several packets streams: its last byte cannot leave before it has arrived.
+ */
+public final class Switch {
+    private final long latencyNs;
+
+    public Switch(long latencyNs) {
+        if (latencyNs < 0) {
+            throw new IllegalArgumentException("switch latency must be >= 0, got " + latencyNs);
+        }
+        this.latencyNs = latencyNs;
+    }
+
+    public long latencyNs() {
+        return latencyNs;
+    }
+
+    /**
+     * Sends a message of {@code payloadBytes} from {@code src} to {@code dst}, handed to the source port at
+     * {@code t}.
+     *
+     * @return the time the last byte arrives at {@code dst}
+     */
+    public long forward(long t, Port src, Port dst, long payloadBytes) {
+        LinkParams in = src.link();
+        LinkParams out = dst.link();
+        long inWire = in.wireBytes(payloadBytes);
+        long inSer = in.serializationNs(inWire);
+        long sentBySource = src.tx().acquire(t, inSer, "send");
+        long firstPacketSer = in.serializationNs(Math.min(payloadBytes, in.mtuBytes()) + in.headerBytesPerPacket());
+        long firstAtSwitch = sentBySource - inSer + firstPacketSer + in.latencyNs();
+        long lastAtSwitch = sentBySource + in.latencyNs();
+
+        long outWire = out.wireBytes(payloadBytes);
+        long egressDone = dst.rx().acquire(firstAtSwitch + latencyNs, out.serializationNs(outWire), "forward");
+        long lastPacketSer = out.serializationNs(lastPacketPayload(payloadBytes, out.mtuBytes()) + out.headerBytesPerPacket());
+        long lastOut = Math.max(egressDone, lastAtSwitch + latencyNs + lastPacketSer);
+        return lastOut + out.latencyNs();
+    }
+
+    private static long lastPacketPayload(long payloadBytes, int mtu) {
+        if (payloadBytes == 0) {
+            return 0;
+        }
+        long r = payloadBytes % mtu;
+        return r == 0 ? mtu : r;
+    }
+}

@@ -1,0 +1,89 @@
+package org.hcasim.core.profile;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.hcasim.core.hw.EngineParams;
+import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.hw.HcaParams;
+import org.hcasim.core.hw.LinkParams;
+import org.hcasim.core.hw.PcieParams;
+import org.hcasim.core.hw.TranslationParams;
+
+/**
+ * A typed HCA profile: the {@code hca.*} keys of a properties file (possibly overridden by configuration),
+ * validated into {@link HcaParams}.
+ */
+public final class HcaProfile {
+    private final String name;
+    private final Map<String, String> values;
+    private final HcaParams params;
+
+    private HcaProfile(String name, Map<String, String> values, HcaParams params) {
+        this.name = name;
+        this.values = values;
+        this.params = params;
+    }
+
+    /**
+     * Builds a profile from {@code hca.*} key/values (e.g. a bundled profile with configuration overrides
+     * applied); a missing, malformed or unknown key is a {@link ProfileException} naming it and {@code source}.
+     */
+    public static HcaProfile fromValues(String name, String source, Map<String, String> hcaValues) {
+        ProfileValues v = new ProfileValues(source, hcaValues);
+        v.string("hca.description");
+        PcieParams pcie = new PcieParams(
+                v.positiveInt("hca.pcie.lanes"),
+                v.positiveDouble("hca.pcie.gt-per-second"),
+                v.positiveDouble("hca.pcie.encoding-efficiency"),
+                (int) v.nonNegativeLong("hca.pcie.tlp-overhead-bytes"),
+                v.positiveInt("hca.pcie.max-payload-bytes"),
+                v.positiveInt("hca.pcie.max-read-request-bytes"),
+                v.nonNegativeLong("hca.pcie.read-latency-ns"),
+                v.nonNegativeLong("hca.pcie.write-latency-ns"),
+                v.nonNegativeLong("hca.pcie.mmio-latency-ns"));
+        LinkParams link = new LinkParams(
+                v.positiveDouble("hca.port.rate-gbps"),
+                v.nonNegativeLong("hca.port.latency-ns"),
+                v.positiveInt("hca.port.mtu-bytes"),
+                (int) v.nonNegativeLong("hca.port.header-bytes-per-packet"));
+        Map<FirmwareCommand, Long> fw = new EnumMap<>(FirmwareCommand.class);
+        for (FirmwareCommand c : FirmwareCommand.values()) {
+            fw.put(c, v.nonNegativeLong("hca.firmware." + c.key() + "-ns"));
+        }
+        HcaParams params = new HcaParams(name, pcie, link,
+                engine(v, "hca.engine.send"), engine(v, "hca.engine.receive"), engine(v, "hca.engine.umr"),
+                (int) v.nonNegativeLong("hca.umr.inline-max-bytes"),
+                v.positiveInt("hca.wqe.basic-block-bytes"),
+                v.positiveInt("hca.cqe.bytes"),
+                new TranslationParams(
+                        v.positiveInt("hca.translation.cache-lines"),
+                        v.positiveInt("hca.translation.line-bytes"),
+                        v.nonNegativeLong("hca.translation.hit-ns"),
+                        v.nonNegativeLong("hca.translation.klm-indirection-ns")),
+                v.positiveInt("hca.firmware.parallel-commands"),
+                fw,
+                v.positiveInt("hca.completion-vectors"),
+                v.nonNegativeLong("hca.port.switch-latency-ns"));
+        v.requireAllRead();
+        return new HcaProfile(name, v.asMap(), params);
+    }
+
+    private static EngineParams engine(ProfileValues v, String prefix) {
+        return new EngineParams(v.positiveInt(prefix + ".units"), v.nonNegativeLong(prefix + ".per-op-ns"),
+                v.nonNegativeDouble(prefix + ".per-byte-ns"));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The typed parameters for {@link org.hcasim.core.hw.HcaHardware}. */
+    public HcaParams params() {
+        return params;
+    }
+
+    /** The {@code hca.*} key/values this profile was built from (for configuration layering and printing). */
+    public Map<String, String> values() {
+        return values;
+    }
+}

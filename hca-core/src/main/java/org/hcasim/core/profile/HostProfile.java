@@ -1,0 +1,86 @@
+package org.hcasim.core.profile;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hcasim.core.host.CostTable;
+import org.hcasim.core.host.SimHost;
+import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.host.SparseHostMemory;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.host.CpuCosts;
+
+/**
+ * A typed host profile: core count and named CPU costs from the {@code host.*} keys. Costs are
+ * {@code host.cost.<operation>-ns} (per operation) and {@code host.cost.<operation>-ns-per-byte}.
+ */
+public final class HostProfile {
+    /** The costs every host profile must define, because the engine itself uses them. */
+    static final java.util.List<String> REQUIRED_COSTS = java.util.List.of(
+            CpuCosts.DOORBELL_MMIO, CpuCosts.WQE_BUILD, CpuCosts.IRQ_ENTRY, CpuCosts.IRQ_EXIT,
+            CpuCosts.SOFTIRQ_SCHEDULE, CpuCosts.CQ_POLL_PER_CQE, CpuCosts.CQ_ARM, CpuCosts.LOCK_ACQUIRE,
+            CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL);
+    static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF);
+
+    private final String name;
+    private final int cores;
+    private final CostTable costs;
+    private final Map<String, String> values;
+
+    private HostProfile(String name, int cores, CostTable costs, Map<String, String> values) {
+        this.name = name;
+        this.cores = cores;
+        this.costs = costs;
+        this.values = values;
+    }
+
+    /** Builds a profile from {@code host.*} key/values; a missing, malformed or unknown key is an error. */
+    public static HostProfile fromValues(String name, String source, Map<String, String> hostValues) {
+        ProfileValues v = new ProfileValues(source, hostValues);
+        v.string("host.description");
+        int cores = v.positiveInt("host.cores");
+        Map<String, Long> ns = new LinkedHashMap<>();
+        Map<String, Double> perByte = new LinkedHashMap<>();
+        for (String k : v.keysUnder("host.cost.")) {
+            if (k.endsWith("-ns-per-byte")) {
+                perByte.put(k.substring(0, k.length() - "-ns-per-byte".length()),
+                        v.nonNegativeDouble("host.cost." + k));
+            } else if (k.endsWith("-ns")) {
+                ns.put(k.substring(0, k.length() - "-ns".length()), v.nonNegativeLong("host.cost." + k));
+            }
+        }
+        for (String required : REQUIRED_COSTS) {
+            if (!ns.containsKey(required)) {
+                throw new ProfileException(source + ": missing key 'host.cost." + required + "-ns'");
+            }
+        }
+        for (String required : REQUIRED_PER_BYTE) {
+            if (!perByte.containsKey(required)) {
+                throw new ProfileException(source + ": missing key 'host.cost." + required + "-ns-per-byte'");
+            }
+        }
+        v.requireAllRead();
+        return new HostProfile(name, cores, new CostTable(ns, perByte), v.asMap());
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int cores() {
+        return cores;
+    }
+
+    public CostTable costs() {
+        return costs;
+    }
+
+    /** The {@code host.*} key/values this profile was built from. */
+    public Map<String, String> values() {
+        return values;
+    }
+
+    /** Creates a host of this profile in {@code sim}. */
+    public SimHost createHost(Simulation sim, String hostName, PayloadMode payload) {
+        return new SimHost(sim, hostName, cores, costs, new SparseHostMemory(hostName, payload));
+    }
+}

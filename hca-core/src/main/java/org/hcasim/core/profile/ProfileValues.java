@@ -1,0 +1,94 @@
+package org.hcasim.core.profile;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The key/value pairs of one profile with typed, validated reads. Every read marks its key; after building,
+ * {@link #requireAllRead()} makes a key nobody reads (a typo, a stale parameter) an error.
+ */
+final class ProfileValues {
+    private final String source;
+    private final Map<String, String> values;
+    private final Set<String> read = new TreeSet<>();
+
+    ProfileValues(String source, Map<String, String> values) {
+        this.source = source;
+        this.values = new LinkedHashMap<>(values);
+    }
+
+    String string(String key) {
+        String v = values.get(key);
+        if (v == null) {
+            throw new ProfileException(source + ": missing key '" + key + "'");
+        }
+        read.add(key);
+        return v.trim();
+    }
+
+    long nonNegativeLong(String key) {
+        long v = parse(key, Long::parseLong, "an integer");
+        if (v < 0) {
+            throw new ProfileException(source + ": '" + key + "' must be >= 0, got " + v);
+        }
+        return v;
+    }
+
+    int positiveInt(String key) {
+        int v = parse(key, Integer::parseInt, "an integer");
+        if (v <= 0) {
+            throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
+        }
+        return v;
+    }
+
+    double positiveDouble(String key) {
+        double v = parse(key, Double::parseDouble, "a number");
+        if (!(v > 0) || Double.isInfinite(v)) {
+            throw new ProfileException(source + ": '" + key + "' must be a positive number, got " + v);
+        }
+        return v;
+    }
+
+    double nonNegativeDouble(String key) {
+        double v = parse(key, Double::parseDouble, "a number");
+        if (!(v >= 0) || Double.isInfinite(v)) {
+            throw new ProfileException(source + ": '" + key + "' must be a number >= 0, got " + v);
+        }
+        return v;
+    }
+
+    /** Keys under {@code prefix} (the rest of the key after the prefix), in file order. */
+    Set<String> keysUnder(String prefix) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String k : values.keySet()) {
+            if (k.startsWith(prefix)) {
+                out.add(k.substring(prefix.length()));
+            }
+        }
+        return out;
+    }
+
+    void requireAllRead() {
+        Set<String> unread = new TreeSet<>(values.keySet());
+        unread.removeAll(read);
+        if (!unread.isEmpty()) {
+            throw new ProfileException(source + ": unknown key(s) " + unread);
+        }
+    }
+
+    Map<String, String> asMap() {
+        return java.util.Collections.unmodifiableMap(values);
+    }
+
+    private <T> T parse(String key, java.util.function.Function<String, T> parser, String what) {
+        String text = string(key);
+        try {
+            return parser.apply(text);
+        } catch (NumberFormatException e) {
+            throw new ProfileException(source + ": '" + key + "' must be " + what + ", got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package org.hcasim.core.hw;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.hcasim.core.sim.Simulation;
+import org.junit.jupiter.api.Test;
+
+class EnginesTest {
+    private final Simulation sim = new Simulation(1);
+    private final PcieLink pcie = new PcieLink(sim, "pcie", PcieLinkTest.GEN3_X8);
+
+    @Test
+    void an_engine_charges_per_operation_and_per_byte_on_k_units() {
+        ProcessingEngine e = new ProcessingEngine(sim, "send", new EngineParams(2, 100, 0.5));
+        assertThat(e.process(0, 200)).isEqualTo(200);
+        assertThat(e.process(0, 200)).isEqualTo(200);
+        assertThat(e.process(0, 200)).as("third waits for a unit").isEqualTo(400);
+    }
+
+    @Test
+    void an_operation_that_fetches_its_input_holds_the_unit_for_the_pcie_round_trip() {
+        ProcessingEngine umr = new ProcessingEngine(sim, "umr", new EngineParams(1, 100, 0));
+        long first = umr.processWithFetch(0, pcie, 128, 0, "umr");
+        long second = umr.processWithFetch(0, pcie, 128, 0, "umr");
+
+        long fetch = new PcieLink(new Simulation(1), "p", PcieLinkTest.GEN3_X8).dmaRead(0, 128);
+        assertThat(first).isEqualTo(fetch + 100);
+        assertThat(second - first).as("serialised: one fetch round trip per registration")
+                .isGreaterThanOrEqualTo(700 + 100);
+    }
+
+    @Test
+    void translation_hits_are_fast_and_misses_read_a_line_over_pcie() {
+        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40), pcie);
+        long miss = cache.translate(0, 0x1234, 0, 8, 8); // 8 MTT entries = one 64 B line
+        long hit = cache.translate(10_000, 0x1234, 0, 8, 8);
+
+        assertThat(miss).isGreaterThan(700);
+        assertThat(hit).isEqualTo(10_010);
+        assertThat(cache.hits()).isEqualTo(1);
+        assertThat(cache.misses()).isEqualTo(1);
+    }
+
+    @Test
+    void the_least_recently_used_line_is_evicted() {
+        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40), pcie);
+        cache.translate(0, 1, 0, 1, 8);
+        cache.translate(0, 2, 0, 1, 8);
+        cache.translate(0, 1, 0, 1, 8); // touch key 1
+        cache.translate(0, 3, 0, 1, 8); // evicts key 2
+        cache.translate(0, 1, 0, 1, 8);
+        cache.translate(0, 2, 0, 1, 8);
+
+        assertThat(cache.hits()).isEqualTo(2);
+        assertThat(cache.misses()).isEqualTo(4);
+    }
+
+    @Test
+    void firmware_commands_are_serialized_with_their_own_latencies() {
+        Map<FirmwareCommand, Long> lat = new EnumMap<>(FirmwareCommand.class);
+        for (FirmwareCommand c : FirmwareCommand.values()) {
+            lat.put(c, 1000L);
+        }
+        lat.put(FirmwareCommand.CREATE_MKEY, 15_000L);
+        FirmwareCommandInterface fw = new FirmwareCommandInterface(sim, "fw", 1, lat);
+
+        assertThat(fw.execute(0, FirmwareCommand.CREATE_MKEY)).isEqualTo(15_000);
+        assertThat(fw.execute(0, FirmwareCommand.MODIFY_CQ)).isEqualTo(16_000);
+        assertThat(fw.count(FirmwareCommand.CREATE_MKEY)).isEqualTo(1);
+        assertThat(sim.resources().bottleneck(16_000)).get().extracting(u -> u.name()).isEqualTo("fw");
+    }
+
+    @Test
+    void a_firmware_table_without_every_command_is_rejected() {
+        assertThatThrownBy(() -> new FirmwareCommandInterface(sim, "fw", 1, Map.of()))
+                .hasMessageContaining("no firmware latency for command create-mkey");
+    }
+}

@@ -1,0 +1,62 @@
+package org.hcasim.core.hw;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.hcasim.core.sim.Simulation;
+import org.junit.jupiter.api.Test;
+
+class PcieLinkTest {
+    // Gen3 x8: 8 lanes * 8 GT/s * 128/130 / 8 bits = 7.877 bytes/ns.
+    static final PcieParams GEN3_X8 = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 350, 350);
+
+    @Test
+    void sustained_dma_writes_are_capped_by_the_rate_minus_tlp_overhead() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        long bytes = 1 << 20;
+        long t = 0;
+        long done = 0;
+        for (int i = 0; i < 256; i++) {
+            done = pcie.dmaWrite(t, bytes); // offered all at once: far more than the link can carry
+        }
+        double payloadPerNs = 256.0 * bytes / (done - GEN3_X8.writeLatencyNs());
+
+        double raw = 8 * 8 * (128.0 / 130) / 8;
+        assertThat(payloadPerNs).isCloseTo(raw * 256 / (256 + 24), within(0.02));
+        assertThat(payloadPerNs).isCloseTo(pcie.payloadBytesPerNs(), within(0.01));
+    }
+
+    @Test
+    void x16_carries_twice_what_x8_carries() {
+        PcieParams x16 = new PcieParams(16, 8, 128.0 / 130, 24, 256, 512, 700, 350, 350);
+        PcieLink a = new PcieLink(new Simulation(1), "a", GEN3_X8);
+        PcieLink b = new PcieLink(new Simulation(1), "b", x16);
+        long ta = 0;
+        long tb = 0;
+        for (int i = 0; i < 100; i++) {
+            ta = a.dmaRead(0, 65536);
+            tb = b.dmaRead(0, 65536);
+        }
+        assertThat((double) (ta - 700)).isCloseTo(2.0 * (tb - 700), within(0.01 * ta));
+    }
+
+    @Test
+    void a_small_read_costs_the_round_trip_plus_serialization() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        // request: 24 B up = 24/7.877 = 3 ns; completion: 64 + 24 B down = 88/7.877 = 11 ns.
+        assertThat(pcie.dmaRead(1000, 64)).isEqualTo(1000 + 3 + 700 + 11);
+    }
+
+    @Test
+    void reads_and_writes_use_opposite_directions_and_do_not_delay_each_other() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        long readAlone = new PcieLink(new Simulation(1), "p", GEN3_X8).dmaRead(0, 4096);
+        pcie.dmaWrite(0, 1 << 20); // saturates the upstream data direction
+        long readDone = pcie.dmaRead(0, 4096);
+
+        // only the read requests (8 x 24 B header-only TLPs) queue behind the write upstream; the 16 completion
+        // TLPs (4096 B + 16 x 24 B) come down on the idle downstream direction.
+        assertThat(readDone).isGreaterThan(readAlone);
+        assertThat(pcie.down().busyNs()).isEqualTo(Math.round((4096 + 16 * 24) / GEN3_X8.bytesPerNs()));
+    }
+}

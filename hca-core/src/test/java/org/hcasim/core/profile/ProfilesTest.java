@@ -1,0 +1,88 @@
+package org.hcasim.core.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.host.SimHost;
+import org.hcasim.core.hw.Fabric;
+import org.hcasim.core.hw.HcaHardware;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.host.CpuCosts;
+import org.junit.jupiter.api.Test;
+
+class ProfilesTest {
+
+    @Test
+    void every_bundled_profile_loads_and_validates() {
+        assertThat(Profiles.knownHcas()).containsExactly("connectx3", "connectx4", "connectx5");
+        assertThat(Profiles.knownHosts()).containsExactlyInAnyOrder("server-24c", "xeon-e5-2699v4", "initiator-48c");
+        Profiles.knownHcas().forEach(Profiles::hca);
+        Profiles.knownHosts().forEach(Profiles::host);
+    }
+
+    @Test
+    void the_hcas_have_the_pcie_links_and_port_rates_of_the_reference_setups() {
+        assertThat(Profiles.hca("connectx3").params().pcie().lanes()).isEqualTo(8);
+        assertThat(Profiles.hca("connectx4").params().pcie().lanes()).isEqualTo(8);
+        assertThat(Profiles.hca("connectx5").params().pcie().lanes()).isEqualTo(16);
+        assertThat(Profiles.hca("connectx3").params().link().gigabitsPerSecond()).isLessThan(56);
+        assertThat(Profiles.hca("connectx5").params().link().gigabitsPerSecond()).isEqualTo(100);
+        assertThat(Profiles.hca("connectx5").params().umrInlineMaxBytes()).isEqualTo(64);
+        assertThat(Profiles.hca("connectx4").params().umrInlineMaxBytes()).isEqualTo(64);
+    }
+
+    @Test
+    void the_hosts_have_the_core_counts_of_the_reference_setups() {
+        assertThat(Profiles.host("server-24c").cores()).isEqualTo(24);
+        assertThat(Profiles.host("xeon-e5-2699v4").cores()).isEqualTo(44);
+        assertThat(Profiles.host("initiator-48c").cores()).isGreaterThanOrEqualTo(48);
+        assertThat(Profiles.host("server-24c").costs().ns(CpuCosts.DOORBELL_MMIO)).isPositive();
+        assertThat(Profiles.host("server-24c").costs().nsPerByte(CpuCosts.CRC_T10DIF)).isPositive();
+    }
+
+    @Test
+    void an_unknown_profile_name_is_an_error_listing_the_known_ones() {
+        assertThatThrownBy(() -> Profiles.hca("connectx9"))
+                .isInstanceOf(ProfileException.class)
+                .hasMessage("unknown hca profile 'connectx9'; known: connectx3, connectx4, connectx5");
+    }
+
+    @Test
+    void overridden_values_build_a_different_profile_and_unknown_keys_are_rejected() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hcaValues("connectx5"));
+        v.put("hca.pcie.read-latency-ns", "900");
+        assertThat(HcaProfile.fromValues("connectx5", "test", v).params().pcie().readLatencyNs()).isEqualTo(900);
+
+        v.put("hca.pcie.read-latncy-ns", "900");
+        assertThatThrownBy(() -> HcaProfile.fromValues("connectx5", "test", v))
+                .hasMessage("test: unknown key(s) [hca.pcie.read-latncy-ns]");
+    }
+
+    @Test
+    void a_malformed_or_missing_value_is_an_error_naming_the_key() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hcaValues("connectx5"));
+        v.put("hca.pcie.lanes", "sixteen");
+        assertThatThrownBy(() -> HcaProfile.fromValues("x", "test", v))
+                .hasMessage("test: 'hca.pcie.lanes' must be an integer, got 'sixteen'");
+        Map<String, String> h = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
+        h.remove("host.cost.irq-entry-ns");
+        assertThatThrownBy(() -> HostProfile.fromValues("x", "test", h))
+                .hasMessage("test: missing key 'host.cost.irq-entry-ns'");
+    }
+
+    @Test
+    void a_host_and_its_hca_assemble_from_profiles() {
+        Simulation sim = new Simulation(1);
+        SimHost host = Profiles.host("server-24c").createHost(sim, "target", PayloadMode.ELIDED);
+        Fabric fabric = sim.attach(Fabric.class, new Fabric(sim, Profiles.hca("connectx5").params().switchLatencyNs()));
+        HcaHardware hca = new HcaHardware(sim, host, "target/mlx5_0", Profiles.hca("connectx5").params(), fabric);
+
+        assertThat(hca.completionVectors()).isEqualTo(24);
+        assertThat(hca.eventQueue(23).vector().core()).isEqualTo(23);
+        assertThat(sim.resources().find("target/mlx5_0/pcie.up")).isPresent();
+        assertThat(sim.resources().find("target/cpu23")).isPresent();
+    }
+}
