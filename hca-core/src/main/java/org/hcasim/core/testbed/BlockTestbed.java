@@ -86,9 +86,9 @@ public final class BlockTestbed {
     public List<BlockDevice> devices(String ulp) {
         List<BlockDevice> devices = connected.get(ulp);
         if (devices != null) return devices;
-        if (!spec.blockUlp().isEmpty() && !spec.blockUlp().equals(ulp)) {
-            throw new ConfigException("the testbed runs block ULP '" + spec.blockUlp() + "' (testbed.block-ulp, from "
-                    + config.sourceOf("testbed.block-ulp") + ") but the job asks for ioengine=" + ulp);
+        if (!spec.ulps().isEmpty() && !spec.ulps().contains(ulp)) {
+            throw new ConfigException("the job asks for ioengine=" + ulp + " but testbed.ulps = " + String.join(",", spec.ulps())
+                    + " (from " + config.sourceOf("testbed.ulps") + ") does not name it");
         }
         UlpProvider provider = ulps.get(ulp);
         if (provider == null || provider.blockProtocol().isEmpty()) {

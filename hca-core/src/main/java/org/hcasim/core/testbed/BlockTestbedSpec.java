@@ -12,10 +12,11 @@ import org.hcasim.core.host.PayloadMode;
  * The block testbed a configuration describes ({@code testbed.*} keys, see docs/testbed.md): an
  * initiator host and a target host, each with one HCA on one switch, and the target's namespaces.
  *
- * @param blockUlp the ULP to run; empty = whatever the workload asks for (fio's ioengine)
+ * @param ulps the ULPs the testbed may run ({@code testbed.ulps}); empty = whatever the workload asks for
+ *     (fio's ioengine)
  */
 public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorHost, int initiatorCores, String targetHost,
-                               int targetCores, String hca, String blockUlp, int namespaces, BlockNamespaceSpec namespace) {
+                               int targetCores, String hca, java.util.List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
 
     public static BlockTestbedSpec from(HcasimConfig config) {
         String initiator = hostName(config, "testbed.initiator.host");
@@ -63,7 +64,7 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorH
         }
         return new BlockTestbedSpec(config.getLong("sim.seed"), PayloadMode.parse(config.getString("sim.payload")),
                 initiator, config.getInt("testbed.initiator.cores", 1, 1024), target, config.getInt("testbed.target.cores", 1, 1024),
-                hca, config.getString("testbed.block-ulp"), config.getInt("testbed.target.namespaces", 1, 1024), ns);
+                hca, config.getList("testbed.ulps"), config.getInt("testbed.target.namespaces", 1, 1024), ns);
     }
 
     private static String hostName(HcasimConfig config, String key) {

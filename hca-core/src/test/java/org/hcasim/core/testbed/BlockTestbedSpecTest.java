@@ -1,0 +1,62 @@
+package org.hcasim.core.testbed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.hcasim.block.Backstore;
+import org.hcasim.block.BlockFormat;
+import org.hcasim.block.PiType;
+import org.hcasim.core.config.ConfigException;
+import org.hcasim.core.config.ConfigLoader;
+import org.junit.jupiter.api.Test;
+
+class BlockTestbedSpecTest {
+
+    private static BlockTestbedSpec spec(Map<String, String> settings) {
+        return BlockTestbedSpec.from(new ConfigLoader().commandLine(settings).load());
+    }
+
+    @Test
+    void builtInDefaultIsTwoHostsAndANullNamespace() {
+        BlockTestbedSpec s = spec(Map.of());
+        assertThat(s.initiatorHost()).isEqualTo("initiator");
+        assertThat(s.targetHost()).isEqualTo("target");
+        assertThat(s.initiatorCores()).isEqualTo(8);
+        assertThat(s.hca()).isEqualTo("connectx5");
+        assertThat(s.ulps()).isEmpty();
+        assertThat(s.namespaces()).isEqualTo(1);
+        assertThat(s.namespace(0).backstore()).isEqualTo(Backstore.NULL);
+        assertThat(s.namespace(0).capacityBytes()).isEqualTo(1L << 40);
+        assertThat(s.namespace(0).format()).isEqualTo(BlockFormat.B512);
+        assertThat(s.namespace(0).latencyNs()).isZero();
+    }
+
+    @Test
+    void piFormatsAndBackstoresAreConfigured() {
+        BlockTestbedSpec s = spec(Map.of("testbed.target.format", "4096+8", "testbed.target.pi", "type3",
+                "testbed.target.backstore", "ram", "testbed.target.namespaces", "2", "testbed.target.latency", "10us",
+                "testbed.target.namespace-size", "1g"));
+        assertThat(s.namespace(1).name()).isEqualTo("ns2");
+        assertThat(s.namespace(1).format()).isEqualTo(new BlockFormat(4096, 8, PiType.TYPE3));
+        assertThat(s.namespace(1).backstore()).isEqualTo(Backstore.RAM);
+        assertThat(s.namespace(1).latencyNs()).isEqualTo(10_000);
+    }
+
+    @Test
+    void badValuesNameKeyAndLayer() {
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.format", "520")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("testbed.target.format = '520' (from --set): block size must be 512 or 4096, got 520");
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.format", "512+8")))
+                .hasMessageContaining("format 512+8 has metadata but PI type is none");
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.pi", "type1")))
+                .hasMessageContaining("PI type1 needs a +8 format");
+        assertThatThrownBy(() -> spec(Map.of("testbed.hca", "connectx9")))
+                .hasMessageContaining("unknown HCA model (known: connectx5)");
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.host", "initiator")))
+                .hasMessageContaining("need two hosts");
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.namespace-size", "1000")))
+                .hasMessageContaining("must be a positive multiple of the block size 512");
+    }
+}
