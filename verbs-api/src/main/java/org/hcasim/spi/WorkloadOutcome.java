@@ -8,9 +8,9 @@ import java.util.Map;
  * What a workload run through an {@link ExperimentContext} produced: its metrics and the run report.
  *
  * <p>For a fio job the metrics are (sums over jobs, fio's units): {@code iops}, {@code read_iops},
- * {@code write_iops}, {@code kiops} (= iops / 1000), {@code bw_bytes} (bytes/s),
- * {@code clat_mean_ns}, and {@code cpu_pct.<host>}: busy share of all cores of that host, in percent,
- * as {@code mpstat} would show it.
+ * {@code write_iops}, {@code kiops} (= iops / 1000), {@code bw_bytes} (bytes/s), {@code ios} (I/Os
+ * completed), {@code clat_mean_ns}, and {@code cpu_pct.<host>}: busy share of all cores of that host, in
+ * percent, as {@code mpstat} would show it, over the whole run (ramp included).
  */
 public record WorkloadOutcome(Map<String, Double> metrics, RunReport report) {
     public WorkloadOutcome {

@@ -47,7 +47,7 @@ public final class ComparisonText {
         b.append('\n').append("bottlenecks:\n");
         for (PointRun r : o.runs()) {
             b.append("  ").append(r.point()).append(": ")
-                    .append(r.result().map(x -> x.report().bottleneckSentence()).orElse("FAILED: " + r.failure().orElse("")))
+                    .append(r.result().map(x -> x.report().bottleneckSentence()).orElse("FAILED (see the summary)"))
                     .append('\n');
         }
         return b.toString();

@@ -114,7 +114,9 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
                 Optional.ofNullable(worst), judged.size(),
                 (int) judged.stream().filter(PolicyComparison::signAgrees).count(),
                 judged.stream().filter(c -> !c.signAgrees()).toList(),
-                cells.stream().filter(CellComparison::missing).toList(),
+                // cells of failed points are explained by the failure; list only unexplained gaps
+                cells.stream().filter(CellComparison::missing)
+                        .filter(c -> runs.stream().noneMatch(r -> r.point().equals(c.point()) && r.failure().isPresent())).toList(),
                 runs.stream().filter(r -> r.failure().isPresent()).toList());
     }
 }

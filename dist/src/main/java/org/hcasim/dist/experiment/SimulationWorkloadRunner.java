@@ -1,5 +1,6 @@
 package org.hcasim.dist.experiment;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -7,48 +8,71 @@ import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.sim.TraceSink;
+import org.hcasim.dist.fio.FioResults;
+import org.hcasim.dist.fio.FioRun;
+import org.hcasim.dist.fio.JobFileParser;
 import org.hcasim.dist.report.RunReports;
 import org.hcasim.host.Host;
 import org.hcasim.spi.CustomWorkload;
+import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
 import org.hcasim.spi.TestbedSpec;
 import org.hcasim.spi.WorkloadOutcome;
 
 /**
- * Runs experiment workloads on simulations built by a {@link TestbedFactory}: attaches the trace sink
- * (if this point is traced), runs the workload, and turns the resource registry into the run report.
+ * Runs experiment workloads on simulations built by {@link TestbedFactory}s: attaches the trace sink (if
+ * this point is traced), runs the fio job or custom workload, checks that every configuration key was
+ * read, and turns the resource registry into the run report.
  */
 public final class SimulationWorkloadRunner implements WorkloadRunner {
-    private final TestbedFactory testbeds;
+    private final List<TestbedFactory> factories;
 
-    public SimulationWorkloadRunner(TestbedFactory testbeds) {
-        this.testbeds = testbeds;
+    /** {@code factories} are asked in order; the first that accepts a spec builds it. */
+    public SimulationWorkloadRunner(List<TestbedFactory> factories) {
+        this.factories = List.copyOf(factories);
     }
 
-    /** The runner over the installed testbed factory, or {@link WorkloadRunner#UNAVAILABLE} without one. */
+    /** Extra factories from the class path first, then the distribution's block testbeds. */
     public static WorkloadRunner installed() {
-        List<TestbedFactory> found = ServiceLoader.load(TestbedFactory.class, SimulationWorkloadRunner.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).toList();
-        if (found.size() > 1) {
-            throw new IllegalStateException("more than one testbed factory installed: " + found);
-        }
-        return found.isEmpty() ? UNAVAILABLE : new SimulationWorkloadRunner(found.get(0));
+        List<TestbedFactory> all = new ArrayList<>();
+        ServiceLoader.load(TestbedFactory.class, SimulationWorkloadRunner.class.getClassLoader()).forEach(all::add);
+        all.add(new BlockTestbedFactory());
+        return new SimulationWorkloadRunner(all);
+    }
+
+    private TestbedFactory.Built build(TestbedSpec testbed, Map<String, String> overrides, long seed, Optional<TraceSink> trace) {
+        TestbedFactory factory = factories.stream().filter(f -> f.accepts(testbed)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no testbed factory accepts " + testbed.source()));
+        TestbedFactory.Built built = factory.build(testbed, overrides, seed);
+        trace.ifPresent(built.simulation()::trace);
+        return built;
     }
 
     @Override
     public WorkloadOutcome runFio(TestbedSpec testbed, String fioJob, Map<String, String> overrides, long seed,
                                   Optional<TraceSink> trace) {
-        // The fio engine (org.hcasim.dist.fio) has no programmatic entry returning totals yet.
-        throw new UserException("testbed " + testbed.source() + ": fio jobs from experiments are not wired to the fio engine yet");
+        TestbedFactory.Built built = build(testbed, overrides, seed, trace);
+        var fio = built.fio().orElseThrow(() -> new UserException("testbed " + testbed.source() + " has no block devices for fio"));
+        JobFileParser.JobSet jobs = JobFileParser.parse(List.of(new JobFileParser.JobFileText(testbed.source() + " fio job", fioJob)));
+        List<String> errors = new ArrayList<>();
+        FioResults results = new FioRun(fio, errors::add).run(jobs);
+        built.checkConfigUsed().run();
+        if (results.anyError()) {
+            throw new UserException("fio job on " + testbed.source() + " ended with errors: "
+                    + (errors.isEmpty() ? "see the job's error code" : errors.get(0)));
+        }
+        Simulation sim = built.simulation();
+        RunReport report = RunReports.from(sim.resources(), sim.now());
+        return new WorkloadOutcome(FioMetrics.of(results, report), report);
     }
 
     @Override
     public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload, Map<String, String> overrides, long seed,
                                      Optional<TraceSink> trace) {
-        TestbedFactory.Built built = testbeds.build(testbed, overrides, seed);
-        Simulation sim = built.simulation();
-        trace.ifPresent(sim::trace);
+        TestbedFactory.Built built = build(testbed, overrides, seed, trace);
         Map<String, Double> metrics = workload.run(new View(built));
+        built.checkConfigUsed().run();
+        Simulation sim = built.simulation();
         return new WorkloadOutcome(metrics, RunReports.from(sim.resources(), sim.now()));
     }
 

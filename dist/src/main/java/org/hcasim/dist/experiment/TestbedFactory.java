@@ -4,19 +4,36 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.dist.fio.FioTestbed;
 import org.hcasim.spi.TestbedSpec;
 
 /**
  * Builds the simulation of a testbed for an experiment point: the spec's properties, its per-point
- * settings, then the {@code --set} overrides on top, seeded with the point's seed. Found with
- * {@link java.util.ServiceLoader} (the testbed builder registers one in dist's
- * {@code META-INF/services/org.hcasim.dist.experiment.TestbedFactory}); without one, experiments that
- * simulate report that they cannot run.
+ * settings, then the {@code --set} overrides on top, seeded with the point's seed. The distribution's
+ * {@link BlockTestbedFactory} builds every testbed; extra factories (found with
+ * {@link java.util.ServiceLoader}, e.g. in tests) are asked first and take the specs they accept.
  */
 public interface TestbedFactory {
 
-    /** A built testbed: its simulation (hosts added) and its effective configuration. */
-    record Built(Simulation simulation, Function<String, Optional<String>> config) { }
+    /**
+     * A built testbed.
+     *
+     * @param config          its effective configuration
+     * @param fio             the block side for fio jobs, if this testbed has one
+     * @param checkConfigUsed called after the run: fails on keys nobody read (e.g. a misspelt {@code --set})
+     */
+    record Built(Simulation simulation, Function<String, Optional<String>> config, Optional<FioTestbed> fio,
+                 Runnable checkConfigUsed) {
+
+        public Built(Simulation simulation, Function<String, Optional<String>> config) {
+            this(simulation, config, Optional.empty(), () -> { });
+        }
+    }
+
+    /** Whether this factory builds {@code testbed}. */
+    default boolean accepts(TestbedSpec testbed) {
+        return true;
+    }
 
     Built build(TestbedSpec testbed, Map<String, String> overrides, long seed);
 }

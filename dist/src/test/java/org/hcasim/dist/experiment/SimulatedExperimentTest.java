@@ -39,7 +39,10 @@ class SimulatedExperimentTest {
         var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--set", "host.coers=2");
 
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.out()).contains("FAILED: cores=1 policy=single: unknown configuration key 'host.coers' (known: host.cores)");
+        assertThat(r.out()).containsPattern("1\\s+single_kiops\\s+FAILED\\s+650")
+                .contains("FAILED: cores=1 policy=single: unknown configuration key 'host.coers' (known: host.cores)")
+                .contains("cores=1 policy=batched: FAILED (see the summary)")
+                .doesNotContain("MISSING");
     }
 
     @Test

@@ -17,6 +17,11 @@ import org.hcasim.spi.TestbedSpec;
 /** Test testbeds: one host named {@code host} with {@code host.cores} cores; any other key is an error. */
 public final class ToyTestbedFactory implements TestbedFactory {
     @Override
+    public boolean accepts(TestbedSpec testbed) {
+        return testbed.source().startsWith("toy");
+    }
+
+    @Override
     public Built build(TestbedSpec testbed, Map<String, String> overrides, long seed) {
         Properties p = new Properties();
         try {
