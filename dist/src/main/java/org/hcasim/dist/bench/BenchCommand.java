@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure the simulator's own speed (wall time, simulated work per wall second).",
-        subcommands = {BenchRunsCommand.class})
+        subcommands = {BenchRunsCommand.class, BenchKernelCommand.class})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -13,10 +13,11 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Time a fixed set of whole simulation runs: wall time and simulated I/Os per wall second.")
 public final class BenchRunsCommand implements Callable<Integer> {
 
-    /** The fixed set: small and large host pipelines. fio runs over the block ULPs join once testbeds build. */
+    /** The fixed set: the engine's host model alone (small, large), and fio over NVMe-oF on the built-in testbed. */
     static final List<BenchRun> FIXED = List.of(
             new HostPipelineRun(4, 32, 10_000_000L),
-            new HostPipelineRun(24, 128, 2_000_000L));
+            new HostPipelineRun(24, 128, 2_000_000L),
+            FioBenchRun.nvmeofRandread4k());
 
     public enum Format { text, json }
 
