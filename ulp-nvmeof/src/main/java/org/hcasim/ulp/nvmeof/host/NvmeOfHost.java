@@ -173,6 +173,12 @@ public final class NvmeOfHost implements BlockInitiator {
     /** What the I/O queues did: registrations, remote and local invalidations, in-capsule writes, global-key I/Os. */
     public record Counters(long registrations, long remoteInvalidations, long localInvalidations, long inCapsuleWrites,
                            long globalKeyIos) {
+        /** What happened since {@code earlier}. */
+        public Counters minus(Counters earlier) {
+            return new Counters(registrations - earlier.registrations, remoteInvalidations - earlier.remoteInvalidations,
+                    localInvalidations - earlier.localInvalidations, inCapsuleWrites - earlier.inCapsuleWrites,
+                    globalKeyIos - earlier.globalKeyIos);
+        }
     }
 
     /** Maps an NVMe completion status to what the block layer reports. */
