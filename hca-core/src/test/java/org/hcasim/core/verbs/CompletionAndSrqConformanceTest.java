@@ -1,0 +1,271 @@
+package org.hcasim.core.verbs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.core.verbs.Pair.buffer;
+import static org.hcasim.core.verbs.Pair.sge;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.hcasim.host.Priority;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.AsyncEventType;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.Errno;
+import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.PollContext;
+import org.hcasim.verbs.QpInit;
+import org.hcasim.verbs.QpState;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.SharedReceiveQueue;
+import org.hcasim.verbs.SrqInit;
+import org.hcasim.verbs.SrqPool;
+import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.WcStatus;
+import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
+import org.junit.jupiter.api.Test;
+
+/** Completion queues (poll contexts, notification, moderation, overflow) and shared receive queues. */
+class CompletionAndSrqConformanceTest {
+
+    private static Errno errnoOf(Runnable r) {
+        try {
+            r.run();
+        } catch (VerbsException e) {
+            return e.errno();
+        }
+        throw new AssertionError("no VerbsException");
+    }
+
+    /** Posts {@code n} signaled 8-byte RDMA writes from a to b. */
+    private static void writes(Pair p, QueuePair qp, int n, org.hcasim.verbs.CompletionCallback done) {
+        long src = buffer(p.devA, 64, 1);
+        long dst = buffer(p.devB, 4096, 0);
+        MemoryRegion mr = p.pdB.regMr(dst, 4096, AccessFlag.all());
+        List<WorkRequest.RdmaWrite> wrs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            wrs.add(WorkRequest.RdmaWrite.of(sge(src, 8, p.pdA.localDmaLkey()), dst, mr.rkey(), done, SendFlag.SIGNALED));
+        }
+        qp.postSend(wrs);
+    }
+
+    @Test
+    void softIrqCqRunsCallbacksAtSoftIrqPriorityOnTheVectorsCore() {
+        Pair p = Pair.connected();
+        List<String> where = new ArrayList<>();
+        writes(p, p.a, 1, wc -> where.add(p.devA.host().currentCore() + " " + p.devA.host().currentPriority()));
+        p.run();
+        assertThat(where).containsExactly("1 " + Priority.SOFT_IRQ); // vector 1 of 2 cores
+    }
+
+    @Test
+    void workQueueCqRunsCallbacksAtThreadPriority() {
+        Pair p = Pair.unconnected(64, i -> i);
+        CompletionQueue wq = p.devA.createCq(CqInit.of(16, 0, PollContext.WORKQUEUE));
+        p.a = p.pdA.createQp(QpInit.of(wq, 8, 8, 1));
+        VerbsTestbed.connect(p.a, p.b);
+        List<Priority> prio = new ArrayList<>();
+        writes(p, p.a, 1, wc -> prio.add(p.devA.host().currentPriority()));
+        p.run();
+        assertThat(prio).containsExactly(Priority.THREAD);
+    }
+
+    @Test
+    void directCqKeepsCompletionsUntilPolledAndAnArmedHandlerFiresInHardIrq() {
+        Pair p = Pair.unconnected(64, i -> i);
+        List<Priority> events = new ArrayList<>();
+        CompletionQueue direct = p.devA.createCq(new CqInit(16, 0, PollContext.DIRECT,
+                cq -> events.add(p.devA.host().currentPriority())));
+        p.a = p.pdA.createQp(QpInit.of(direct, 8, 8, 1));
+        VerbsTestbed.connect(p.a, p.b);
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 1, got::add);
+        p.run();
+        assertThat(got).isEmpty();
+        assertThat(events).as("not armed: no event").isEmpty();
+        assertThat(direct.pending()).isEqualTo(1);
+        assertThat(direct.requestNotify(false)).as("a completion was already waiting").isTrue();
+        assertThat(direct.processDirect(16)).isEqualTo(1);
+        assertThat(got).hasSize(1);
+        writes(p, p.a, 1, got::add);
+        p.run();
+        assertThat(events).containsExactly(Priority.HARD_IRQ);
+        assertThat(direct.poll(10)).hasSize(1);
+    }
+
+    @Test
+    void requestNotifyOnAnEngineDrivenCqIsRejected() {
+        Pair p = Pair.connected();
+        assertThat(errnoOf(() -> p.cqA.requestNotify(false))).isEqualTo(Errno.EINVAL);
+    }
+
+    @Test
+    void moderationByCountBatchesInterrupts() {
+        int unmoderated = interruptsFor(0, 0);
+        int moderated = interruptsFor(8, 1000);
+        assertThat(moderated).isLessThan(unmoderated);
+        assertThat(moderated).isGreaterThanOrEqualTo(1);
+    }
+
+    private static int interruptsFor(int count, int periodUs) {
+        Pair p = Pair.connected();
+        p.cqA.modifyModeration(count, periodUs);
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 16, got::add);
+        p.run();
+        assertThat(got).hasSize(16);
+        return (int) ((SimCompletionQueue) p.cqA).events();
+    }
+
+    @Test
+    void moderationPeriodDeliversAPartialBatch() {
+        Pair p = Pair.connected();
+        p.cqA.modifyModeration(64, 50);
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 3, got::add);
+        p.run();
+        assertThat(got).hasSize(3);
+        assertThat(((SimCompletionQueue) p.cqA).events()).isEqualTo(1);
+    }
+
+    @Test
+    void modifyModerationIsAFirmwareCommand() {
+        Pair p = Pair.connected();
+        long before = p.devA.stageBusyNs().get("a/mlx5_0/firmware-cmd");
+        p.cqA.modifyModeration(16, 8);
+        assertThat(p.devA.stageBusyNs().get("a/mlx5_0/firmware-cmd") - before).isEqualTo(p.devA.timing().modifyCqNs());
+    }
+
+    @Test
+    void cqOverflowRaisesAnAsyncCqErrorAndMovesItsQpsToError() {
+        Pair p = Pair.unconnected(64, i -> i);
+        CompletionQueue tiny = p.devA.createCq(new CqInit(2, 0, PollContext.DIRECT, null));
+        p.a = p.pdA.createQp(QpInit.of(tiny, 8, 8, 1));
+        VerbsTestbed.connect(p.a, p.b);
+        writes(p, p.a, 3, wc -> { });
+        p.run();
+        assertThat(p.eventsA).extracting(e -> e.type()).contains(AsyncEventType.CQ_ERR, AsyncEventType.QP_FATAL);
+        assertThat(p.eventsA.get(0).detail()).contains("did not fit");
+        assertThat(((SimCompletionQueue) tiny).lostCompletions()).isPositive();
+        assertThat(p.a.state()).isEqualTo(QpState.ERR);
+    }
+
+    @Test
+    void asyncEventsWithoutAHandlerAreKeptNotLost() {
+        Pair p = Pair.unconnected(64, i -> i);
+        p.devA.setAsyncEventHandler(null);
+        CompletionQueue tiny = p.devA.createCq(new CqInit(1, 0, PollContext.DIRECT, null));
+        p.a = p.pdA.createQp(QpInit.of(tiny, 8, 8, 1));
+        VerbsTestbed.connect(p.a, p.b);
+        writes(p, p.a, 2, wc -> { });
+        p.run();
+        assertThat(p.devA.unhandledAsyncEvents()).extracting(e -> e.type()).contains(AsyncEventType.CQ_ERR);
+    }
+
+    @Test
+    void createCqOnAMissingCompletionVectorFails() {
+        Pair p = Pair.connected();
+        assertThat(errnoOf(() -> p.devA.createCq(CqInit.of(16, 2, PollContext.SOFTIRQ)))).isEqualTo(Errno.EINVAL);
+    }
+
+    @Test
+    void srqIsSharedByTwoQpsAndServesThemInPostingOrder() {
+        Pair p = Pair.unconnected(64, i -> i);
+        SharedReceiveQueue srq = p.pdB.createSrq(new SrqInit(16, 1, 0));
+        QueuePair b1 = p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(srq));
+        QueuePair b2 = p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(srq));
+        QueuePair a1 = p.pdA.createQp(QpInit.of(p.cqA, 4, 4, 1));
+        QueuePair a2 = p.pdA.createQp(QpInit.of(p.cqA, 4, 4, 1));
+        VerbsTestbed.connect(a1, b1);
+        VerbsTestbed.connect(a2, b2);
+        long buf = buffer(p.devB, 128, 0);
+        List<String> got = new ArrayList<>();
+        srq.postRecv(List.of(new WorkRequest.Recv(sge(buf, 64, p.pdB.localDmaLkey()), wc -> got.add("first via " + (wc.qp() == b1 ? "b1" : "b2"))),
+                new WorkRequest.Recv(sge(buf + 64, 64, p.pdB.localDmaLkey()), wc -> got.add("second via " + (wc.qp() == b1 ? "b1" : "b2")))));
+        long src = buffer(p.devA, 64, 1);
+        a2.postSend(WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA()));
+        p.run();
+        a1.postSend(WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA()));
+        p.run();
+        assertThat(got).containsExactly("first via b2", "second via b1");
+        assertThat(srq.available()).isZero();
+    }
+
+    @Test
+    void srqLimitEventFiresOnceWhenAvailableReceivesFallBelowTheLimit() {
+        Pair p = Pair.unconnected(64, i -> i);
+        SharedReceiveQueue srq = p.pdB.createSrq(new SrqInit(16, 1, 0));
+        p.b = p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(srq));
+        VerbsTestbed.connect(p.a, p.b);
+        long buf = buffer(p.devB, 64, 0);
+        for (int i = 0; i < 4; i++) {
+            srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
+        }
+        srq.armLimit(3);
+        long src = buffer(p.devA, 64, 1);
+        for (int i = 0; i < 3; i++) {
+            p.a.postSend(WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA()));
+        }
+        p.run();
+        assertThat(p.eventsB).filteredOn(e -> e.type() == AsyncEventType.SRQ_LIMIT_REACHED).hasSize(1)
+                .allSatisfy(e -> assertThat(e.source()).isSameAs(srq));
+    }
+
+    @Test
+    void srqFullFailsWithEnomem() {
+        Pair p = Pair.connected();
+        SharedReceiveQueue srq = p.pdB.createSrq(new SrqInit(2, 1, 0));
+        long buf = buffer(p.devB, 64, 0);
+        srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
+        srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
+        assertThat(errnoOf(() -> srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey())))).isEqualTo(Errno.ENOMEM);
+    }
+
+    @Test
+    void srqPoolHandsOutSrqNumberCompletionVectorModuloCount() {
+        Pair p = Pair.connected();
+        SrqPool pool = p.pdB.createSrqPool(3, new SrqInit(16, 1, 0));
+        assertThat(pool.size()).isEqualTo(3);
+        assertThat(pool.get(0)).isSameAs(pool.srqs().get(0));
+        assertThat(pool.get(4)).isSameAs(pool.srqs().get(1));
+        assertThat(pool.get(5)).isSameAs(pool.srqs().get(2));
+        assertThat(pool.srqs()).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void qpOnAnSrqGoingToErrorRaisesLastWqeReachedAndLeavesTheSrqsReceives() {
+        Pair p = Pair.unconnected(64, i -> i);
+        SharedReceiveQueue srq = p.pdB.createSrq(new SrqInit(16, 1, 0));
+        p.b = p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(srq));
+        VerbsTestbed.connect(p.a, p.b);
+        srq.postRecv(p.recvB(buffer(p.devB, 64, 0), 64, p.pdB.localDmaLkey()));
+        p.b.modify(org.hcasim.verbs.QpAttributes.toError());
+        p.run();
+        assertThat(p.eventsB).extracting(e -> e.type()).containsExactly(AsyncEventType.QP_LAST_WQE_REACHED);
+        assertThat(srq.available()).isEqualTo(1);
+        assertThat(p.doneB).isEmpty();
+    }
+
+    @Test
+    void srqOfAnotherPdCannotBeAttached() {
+        Pair p = Pair.connected();
+        SharedReceiveQueue foreign = p.devB.allocPd().createSrq(new SrqInit(4, 1, 0));
+        assertThat(errnoOf(() -> p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(foreign)))).isEqualTo(Errno.EINVAL);
+    }
+
+    @Test
+    void receiveErrorsOnAnSrqQpReportTheStatusOnTheConsumedReceive() {
+        Pair p = Pair.unconnected(64, i -> i);
+        SharedReceiveQueue srq = p.pdB.createSrq(new SrqInit(4, 1, 0));
+        p.b = p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(srq));
+        VerbsTestbed.connect(p.a, p.b);
+        srq.postRecv(p.recvB(buffer(p.devB, 64, 0), 4, p.pdB.localDmaLkey()));
+        long src = buffer(p.devA, 64, 1);
+        p.a.postSend(WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA()));
+        p.run();
+        assertThat(p.doneB).extracting(WorkCompletion::status).containsExactly(WcStatus.LOC_LEN_ERR);
+        assertThat(p.doneA).extracting(WorkCompletion::status).containsExactly(WcStatus.REM_INV_REQ_ERR);
+    }
+}
