@@ -11,7 +11,7 @@ import org.hcasim.core.config.LayerKind;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
-import org.hcasim.dist.cli.Installation;
+import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.dist.fio.FioTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.spi.TestbedSpec;

@@ -37,8 +37,11 @@ public final class ReproduceCommand implements Callable<Integer> {
     /** Most trace records kept: about 100 MB of JSON at most, still loadable in a trace viewer. */
     static final int DEFAULT_TRACE_LIMIT = 500_000;
 
-    @Parameters(index = "0", paramLabel = "NAME|all", description = "Experiment to run, or all of them.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME|all", description = "Experiment to run, or all of them.")
     String name;
+
+    @Option(names = "--list", description = "List the installed experiments (name, origin, axes, reference) and exit.")
+    boolean list;
 
     @Option(names = "--axis", paramLabel = "NAME=V1,V2", description = "Replace an axis's values (repeatable).")
     List<String> axes = new ArrayList<>();
@@ -68,6 +71,14 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ExperimentRegistry registry = ExperimentRegistry.installed();
+        if (list) {
+            spec.commandLine().getOut().print(listing(registry));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        if (name == null) {
+            throw new UserException("name an experiment or 'all' (see --list)");
+        }
         List<ExperimentDefinition> selected = registry.select(name);
         Map<String, List<String>> axisValues = ExperimentGrid.parseAxisOptions(axes);
         Map<String, String> overrides = parseSets(sets);
@@ -104,6 +115,26 @@ public final class ReproduceCommand implements Callable<Integer> {
         stderr.flush();
         boolean failed = outcomes.stream().anyMatch(o -> !o.summary().failedPoints().isEmpty());
         return failed ? 1 : 0;
+    }
+
+    static String listing(ExperimentRegistry registry) {
+        StringBuilder b = new StringBuilder();
+        for (ExperimentDefinition e : registry.all()) {
+            b.append(e.name()).append(" (").append(registry.origin(e.name())).append("): ").append(e.description()).append('\n');
+            for (Axis a : e.axes()) {
+                b.append("  axis ").append(a.name()).append(" = ").append(String.join(",", a.values()));
+                List<String> more = a.allowed().stream().filter(v -> !a.values().contains(v)).toList();
+                if (!more.isEmpty()) {
+                    b.append("  (also allowed: ").append(String.join(",", more)).append(')');
+                }
+                if (a.name().equals(e.policyAxis())) {
+                    b.append("  <- policy");
+                }
+                b.append('\n');
+            }
+            b.append("  reference ").append(e.referenceResource()).append('\n');
+        }
+        return b.toString();
     }
 
     /** With {@code all}, an axis applies to the experiments that have it; it must exist in at least one. */

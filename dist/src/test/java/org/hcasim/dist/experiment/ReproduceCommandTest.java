@@ -137,6 +137,17 @@ class ReproduceCommandTest {
     }
 
     @Test
+    void listShowsEachExperimentWithItsAxesPolicyAndReference() {
+        Run r = hcasim("reproduce", "--list");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("toy-queue (hcasim): Closed-form toy",
+                "  axis bs = 512,4096,65536  (also allowed: 1024)\n", "  axis policy = copy,zerocopy  <- policy\n",
+                "  reference /org/hcasim/dist/experiment/toy-queue.csv\n");
+        assertThat(hcasim("reproduce").err().strip()).isEqualTo("hcasim reproduce: name an experiment or 'all' (see --list)");
+    }
+
+    @Test
     void outWritesCsvJsonHtmlAndDecodablePngAndParseableSvgPlots(@TempDir Path dir) throws Exception {
         Run r = hcasim("reproduce", "toy-queue", "--out", dir.toString());
         assertThat(r.exit()).as(r.err()).isZero();
