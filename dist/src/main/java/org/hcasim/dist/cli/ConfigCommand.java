@@ -6,12 +6,14 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.dist.cli.support.ConfigOptions;
+import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.spi.UlpProvider;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code hcasim config}: the effective configuration, each value with the layer it comes from. */
 @Command(name = "config", mixinStandardHelpOptions = true,

@@ -5,11 +5,12 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.UserException;
-import picocli.CommandLine;
+import org.hcasim.dist.cli.support.Installation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The {@code hcasim} command line: the top command, its subcommands, and the rule that every error

@@ -4,9 +4,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hcasim.core.plugin.InstalledUlp;
+import org.hcasim.dist.cli.support.Installation;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code hcasim ulps}: the installed protocol plugins. */
 @Command(name = "ulps", mixinStandardHelpOptions = true,

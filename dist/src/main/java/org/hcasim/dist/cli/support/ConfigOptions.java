@@ -1,4 +1,4 @@
-package org.hcasim.dist.cli;
+package org.hcasim.dist.cli.support;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
