@@ -17,7 +17,7 @@ import java.util.Map;
  * @param cpus CPUs allowed (empty = any core of the host)
  * @param jobOptions the options written in this job's own section, as written (for fio's JSON)
  */
-record FioJob(
+public record FioJob(
         String name,
         int jobNumber,
         int groupId,

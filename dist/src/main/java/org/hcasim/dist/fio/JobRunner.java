@@ -304,7 +304,6 @@ final class JobRunner {
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes || s.expected != null);
         if (hostPi && piControl.checksAnything() && host.memory().payloadReal()) {
             host.memory().read(s.dataIova, s.buf, 0, s.length);
-            verifyThis = false || verifyThis;
             int blocks = s.length / blockSize;
             byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
             host.memory().read(s.metadataIova, pi, 0, pi.length);
@@ -328,22 +327,20 @@ final class JobRunner {
             problem = String.format("verify: bad header rand_seed %d, wanted %d at file %s offset %d, length %d (requested block: offset=%d, length=%d)",
                     VerifyHeader.seed(s.buf), s.expected.seed(), device.name(), s.offset, s.length, s.offset, s.length);
         }
-        if (problem != null) {
+        if (problem != null && result.error == 0) {
             errors.accept(problem);
-            if (result.error == 0) {
-                result.error = 84;
-                result.errorText = "Invalid or incomplete multibyte or wide character";
-            }
+            result.error = 84;
+            result.errorText = "Invalid or incomplete multibyte or wide character";
         }
     }
 
+    /** The first error ends the job; only it is reported (the I/Os still in flight fail alike). */
     private void ioError(Slot s, int errno, String detail) {
+        if (result.error != 0) return;
         errors.accept(String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", device.name(), detail,
                 s.op == BlockOp.READ ? "read" : "write", s.offset, s.length));
-        if (result.error == 0) {
-            result.error = errno;
-            result.errorText = detail;
-        }
+        result.error = errno;
+        result.errorText = detail;
     }
 
     private static String describeErrno(BlockStatus status) {

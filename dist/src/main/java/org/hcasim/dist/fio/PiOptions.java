@@ -8,7 +8,7 @@ import org.hcasim.block.PiControl;
  * {@code pi_chk} (what the device checks: GUARD, REFTAG, APPTAG), {@code apptag}, {@code apptag_mask}
  * and {@code md_per_io_size} (size of the host metadata buffer per I/O; 0 = none).
  */
-record PiOptions(boolean act, boolean chkGuard, boolean chkRefTag, boolean chkAppTag, int appTag, int appTagMask,
+public record PiOptions(boolean act, boolean chkGuard, boolean chkRefTag, boolean chkAppTag, int appTag, int appTagMask,
                  long mdPerIoSize) {
 
     /** fio's defaults: pi_act=1, nothing checked, apptag 0x1234, mask 0xffff, no metadata buffer. */

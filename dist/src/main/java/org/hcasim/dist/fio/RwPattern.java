@@ -1,7 +1,7 @@
 package org.hcasim.dist.fio;
 
 /** fio's {@code rw=} patterns (trim variants are not supported). */
-enum RwPattern {
+public enum RwPattern {
     READ("read", true, false, false),
     WRITE("write", false, true, false),
     RANDREAD("randread", true, false, true),

@@ -1,7 +1,7 @@
 package org.hcasim.dist.fio;
 
 /** Supported {@code verify=} methods: a fio-like header with a checksum of the block, or a plain pattern. */
-enum VerifyType {
+public enum VerifyType {
     NONE("0", 0),
     CRC32C("crc32c", 4),
     CRC32("crc32", 4),
