@@ -10,7 +10,8 @@ import java.util.Map;
  * <p>For a fio job the metrics are (sums over jobs, fio's units): {@code iops}, {@code read_iops},
  * {@code write_iops}, {@code kiops} (= iops / 1000), {@code bw_bytes} (bytes/s), {@code ios} (I/Os
  * completed), {@code clat_mean_ns}, and {@code cpu_pct.<host>}: busy share of all cores of that host, in
- * percent, as {@code mpstat} would show it, over the whole run (ramp included).
+ * percent, as {@code mpstat} would show it, from the end of the ULP's connection setup to the end of
+ * the jobs (fio's ramp included). The run report covers the same interval.
  */
 public record WorkloadOutcome(Map<String, Double> metrics, RunReport report) {
     public WorkloadOutcome {

@@ -53,6 +53,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
             }
         };
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
-                Optional.of(fio), config::checkAllKeysUsed);
+                Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
+                config::checkAllKeysUsed);
     }
 }

@@ -54,6 +54,10 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         TestbedFactory.Built built = build(testbed, overrides, seed, trace);
         var fio = built.fio().orElseThrow(() -> new UserException("testbed " + testbed.source() + " has no block devices for fio"));
         JobFileParser.JobSet jobs = JobFileParser.parse(List.of(new JobFileParser.JobFileText(testbed.source() + " fio job", fioJob)));
+        // Connect first, then measure: the run report covers the I/O, not the ULP's login and queue setup.
+        built.connect().run();
+        Simulation sim = built.simulation();
+        sim.resources().resetStats(sim.now());
         List<String> errors = new ArrayList<>();
         FioResults results = new FioRun(fio, errors::add).run(jobs);
         built.checkConfigUsed().run();
@@ -61,7 +65,6 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
             throw new UserException("fio job on " + testbed.source() + " ended with errors: "
                     + (errors.isEmpty() ? "see the job's error code" : errors.get(0)));
         }
-        Simulation sim = built.simulation();
         RunReport report = RunReports.from(sim.resources(), sim.now());
         return new WorkloadOutcome(FioMetrics.of(results, report), report);
     }

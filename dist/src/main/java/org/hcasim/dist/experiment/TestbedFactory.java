@@ -20,13 +20,15 @@ public interface TestbedFactory {
      *
      * @param config          its effective configuration
      * @param fio             the block side for fio jobs, if this testbed has one
+     * @param connect         sets up the testbed's ULP connections (runs the simulation until connected), so
+     *                        that measuring can start after it
      * @param checkConfigUsed called after the run: fails on keys nobody read (e.g. a misspelt {@code --set})
      */
     record Built(Simulation simulation, Function<String, Optional<String>> config, Optional<FioTestbed> fio,
-                 Runnable checkConfigUsed) {
+                 Runnable connect, Runnable checkConfigUsed) {
 
         public Built(Simulation simulation, Function<String, Optional<String>> config) {
-            this(simulation, config, Optional.empty(), () -> { });
+            this(simulation, config, Optional.empty(), () -> { }, () -> { });
         }
     }
 
