@@ -17,8 +17,8 @@ import org.hcasim.core.config.UserException;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.core.verbs.DeviceProfiles;
-import org.hcasim.core.verbs.HcaTimingParameters;
+import org.hcasim.core.hw.HcaParams;
+import org.hcasim.core.profile.Profiles;
 import org.hcasim.core.verbs.SimRdmaDevice;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
@@ -47,14 +47,14 @@ public final class BlockTestbed {
         for (UlpProvider p : installed) ulps.put(p.name(), p);
         this.sim = new Simulation(spec.seed());
         CpuCosts costs = HostCostsLoader.from(config);
-        HcaTimingParameters timing = HcaTimingParameters.connectX5();
+        HcaParams timing = Profiles.hca("connectx5").params();
         this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), costs, timing);
         this.target = host(spec.targetHost(), spec.targetCores(), costs, timing);
     }
 
-    private SimHost host(String name, int cores, CpuCosts costs, HcaTimingParameters timing) {
+    private SimHost host(String name, int cores, CpuCosts costs, HcaParams timing) {
         SimHost h = new SimHost(sim, name, cores, costs, new SparseHostMemory(name, spec.payload()));
-        new SimRdmaDevice(h, "mlx5_0", DeviceProfiles.connectX5(cores), timing);
+        new SimRdmaDevice(h, "mlx5_0", timing);
         return h;
     }
 

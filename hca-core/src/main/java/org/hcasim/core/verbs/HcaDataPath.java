@@ -1,20 +1,24 @@
 package org.hcasim.core.verbs;
 
+import org.hcasim.core.hw.FirmwareCommand;
+
 /**
  * The timing of one HCA's pipeline stages. Every method takes the time the work arrives at the stage and
  * returns when it leaves it; contention between requests is inside the implementation (FIFO timelines).
- * The verbs engine decides <em>what</em> happens; this decides <em>when</em>. One small interface so the
- * kernel's hardware components can be plugged in without touching the semantics.
+ * The verbs engine decides <em>what</em> happens; this decides <em>when</em>.
  */
 interface HcaDataPath {
+    /** The CPU's doorbell MMIO write reaches the HCA. */
+    long doorbell(long t);
+
     /** WQE fetch: a PCIe read of the WQE, or nothing when the CPU wrote it with the doorbell (BlueFlame/inline). */
     long fetchWqe(long t, int wqeBytes, boolean writtenByCpu);
 
-    /** Send engine processing one WQE. */
-    long sendEngine(long t);
+    /** Send engine processing one WQE carrying {@code bytes} of payload. */
+    long sendEngine(long t, long bytes);
 
-    /** Receive engine processing one incoming request. */
-    long receiveEngine(long t);
+    /** Receive engine processing one incoming request of {@code bytes}. */
+    long receiveEngine(long t, long bytes);
 
     /**
      * UMR: registration of an mkey. A list of at most the inline threshold travels in the WQE; a larger one
@@ -31,12 +35,9 @@ interface HcaDataPath {
     /** DMA write of host memory (HCA -> host direction of PCIe). */
     long dmaWrite(long t, long bytes);
 
-    /** CQE (or EQE) write into host memory. */
+    /** CQE write into host memory. */
     long writeCqe(long t);
 
     /** A firmware command through the serialized command interface. */
-    long firmwareCommand(long t, long commandNs);
-
-    /** Utilisation summary: stage name -> busy ns. */
-    java.util.Map<String, Long> busyNs();
+    long firmwareCommand(long t, FirmwareCommand command);
 }

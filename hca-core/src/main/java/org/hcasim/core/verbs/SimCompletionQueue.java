@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.hcasim.host.Cancellable;
+import org.hcasim.core.hw.CqModeration;
+import org.hcasim.core.hw.EventQueue;
+import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.hw.ModerationMode;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AsyncEventType;
@@ -32,23 +35,23 @@ final class SimCompletionQueue implements CompletionQueue {
     private final CqInit init;
     private final ArrayDeque<WorkCompletion> queue = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
-    private boolean armed;
-    private boolean solicitedOnly;
+    private final CqModeration moderation;
+    private final int core;
     private boolean inError;
     private long lostCompletions;
-    private int moderationCount;
-    private int moderationPeriodUs;
-    private int sinceArm;
-    private Cancellable moderationTimer;
     private boolean pollScheduled;
     private boolean destroyed;
-    private long events;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
         this.init = init;
+        EventQueue eq = device.hardware().eventQueue(init.compVector());
+        this.core = eq.vector().core();
+        this.moderation = new CqModeration(device.loop(), eq, this::completionEvent);
         // Kernel poll contexts arm the CQ at allocation; DIRECT CQs are armed by their user.
-        this.armed = init.pollContext() != PollContext.DIRECT;
+        if (init.pollContext() != PollContext.DIRECT) {
+            moderation.arm();
+        }
     }
 
     @Override
@@ -83,7 +86,7 @@ final class SimCompletionQueue implements CompletionQueue {
 
     /** Completion events raised so far (interrupts requested). */
     long events() {
-        return events;
+        return moderation.eventsByCount() + moderation.eventsByPeriod();
     }
 
     void attach(SimQueuePair qp) {
@@ -115,48 +118,11 @@ final class SimCompletionQueue implements CompletionQueue {
             return;
         }
         queue.add(wc);
-        if (armed) {
-            moderate(); // solicited-only arming is treated like next-completion arming
-        }
+        moderation.cqeWritten(device.loop().now()); // solicited-only arming counts like next-completion arming
     }
 
-    private void moderate() {
-        sinceArm++;
-        boolean moderated = moderationCount > 1 || moderationPeriodUs > 0;
-        if (!moderated || (moderationCount > 0 && sinceArm >= moderationCount)) {
-            fireEvent();
-        } else if (sinceArm == 1 && moderationPeriodUs > 0) {
-            moderationTimer = timerAt(device.loop().now() + moderationPeriodUs * 1000L);
-        }
-    }
-
-    private Cancellable timerAt(long t) {
-        long handle = device.loop().at(t, () -> {
-            moderationTimer = null;
-            if (armed && !queue.isEmpty()) {
-                fireEvent();
-            }
-        });
-        return () -> device.loop().cancel(handle);
-    }
-
-    /** EQE written, then the interrupt on the vector's core. */
-    private void fireEvent() {
-        armed = false;
-        sinceArm = 0;
-        events++;
-        if (moderationTimer != null) {
-            moderationTimer.cancel();
-            moderationTimer = null;
-        }
-        long eqeWritten = device.dataPath().writeCqe(device.loop().now());
-        int core = device.coreOfVector(init.compVector());
-        device.loop().at(eqeWritten, () -> device.simHost().run(core, Priority.HARD_IRQ, "mlx5-comp-irq", this::hardIrq));
-    }
-
-    private void hardIrq() {
-        CpuCosts c = device.host().cpuCosts();
-        device.host().charge(c.ns(CpuCosts.IRQ_ENTRY));
+    /** The CQ's comp_handler: hard-IRQ context on the vector's core (entry and exit charged by the vector). */
+    private void completionEvent() {
         switch (init.pollContext()) {
             case DIRECT -> {
                 if (init.eventHandler() != null) {
@@ -164,12 +130,11 @@ final class SimCompletionQueue implements CompletionQueue {
                 }
             }
             case SOFTIRQ -> {
-                device.host().charge(c.ns(CpuCosts.SOFTIRQ_SCHEDULE));
+                device.host().charge(device.host().cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE));
                 schedulePoll();
             }
             case WORKQUEUE -> schedulePoll();
         }
-        device.host().charge(c.ns(CpuCosts.IRQ_EXIT));
     }
 
     private void schedulePoll() {
@@ -177,7 +142,6 @@ final class SimCompletionQueue implements CompletionQueue {
             return;
         }
         pollScheduled = true;
-        int core = device.coreOfVector(init.compVector());
         if (init.pollContext() == PollContext.SOFTIRQ) {
             device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", this::pollPass);
         } else {
@@ -195,9 +159,8 @@ final class SimCompletionQueue implements CompletionQueue {
             return;
         }
         device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
-        armed = true;
+        moderation.arm();
         if (!queue.isEmpty()) {
-            armed = false;
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
         }
     }
@@ -211,9 +174,7 @@ final class SimCompletionQueue implements CompletionQueue {
         if (device.host().inTask()) {
             device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
         }
-        armed = true;
-        solicitedOnly = solicited;
-        sinceArm = 0;
+        moderation.arm();
         return !queue.isEmpty();
     }
 
@@ -251,9 +212,8 @@ final class SimCompletionQueue implements CompletionQueue {
             throw new VerbsException(Errno.EINVAL, "CQ moderation count " + count + " (0..65535) / period "
                     + periodUs + " us (0..4095) out of range");
         }
-        device.firmwareCommand(device.timing().modifyCqNs());
-        moderationCount = count;
-        moderationPeriodUs = periodUs;
+        device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
+        moderation.configure(count, periodUs * 1000L, ModerationMode.START_ON_FIRST_CQE);
     }
 
     @Override
@@ -263,6 +223,7 @@ final class SimCompletionQueue implements CompletionQueue {
         }
         if (!destroyed) {
             destroyed = true;
+            device.firmwareCommand(FirmwareCommand.DESTROY_CQ);
             device.cqReleased();
         }
     }

@@ -22,6 +22,11 @@ import org.hcasim.verbs.VerbsException;
 final class SimConnectionManager implements ConnectionManager {
     /** Size of a CM MAD on the wire. */
     static final int CM_MESSAGE_BYTES = 256;
+    /**
+     * Kernel CM work per message at the receiving end (MAD receive, ib_cm state machine, rdma_cm handler
+     * dispatch): a few microseconds on a server core.
+     */
+    static final long CM_PROCESSING_NS = 5_000;
     /** rdma_cm defaults: local ACK timeout 2^14 x 4.096 us, transport and RNR retries 7, RNR timer 0.64 ms. */
     static final int CM_TIMEOUT = 14;
     static final int CM_RETRY = 7;
@@ -86,7 +91,7 @@ final class SimConnectionManager implements ConnectionManager {
         SimRdmaDevice remote = device.fabric().deviceOf(remoteHost);
         long start = Math.max(device.loop().now(), device.host().now());
         if (remote == null) {
-            device.loop().at(start + device.timing().cmProcessingNs(),
+            device.loop().at(start + CM_PROCESSING_NS,
                     () -> active.deliver(new CmEvent.Unreachable(active, "no host '" + remoteHost + "' on the fabric")));
             return active;
         }
@@ -111,7 +116,7 @@ final class SimConnectionManager implements ConnectionManager {
 
     /** One send of a CM message plus the processing at the receiving CM. */
     private static long message(long t, SimRdmaDevice from, SimRdmaDevice to) {
-        return from.fabric().transmit(t, from, to, CM_MESSAGE_BYTES, 0) + to.timing().cmProcessingNs();
+        return from.fabric().transmit(t, from, to, CM_MESSAGE_BYTES) + CM_PROCESSING_NS;
     }
 
     private static byte[] copy(byte[] data) {

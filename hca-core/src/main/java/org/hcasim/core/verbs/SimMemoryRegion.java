@@ -176,6 +176,7 @@ final class SimMemoryRegion implements MemoryRegion {
             return;
         }
         deregistered = true;
+        pd.simDevice().firmwareCommand(org.hcasim.core.hw.FirmwareCommand.DESTROY_MKEY);
         pd.simDevice().keys().destroy(mkey);
         pd.release();
     }

@@ -3,6 +3,7 @@ package org.hcasim.core.verbs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
@@ -71,7 +72,7 @@ final class SimProtectionDomain implements ProtectionDomain {
             throw new VerbsException(Errno.EINVAL, "regMr: [0x" + Long.toHexString(iova) + ", +"
                     + length + ") is not allocated host memory: " + e.getMessage());
         }
-        device.firmwareCommand(device.timing().createMkeyNs());
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
         Mkey k = device.keys().create(this, MrType.USER);
         k.mapping = SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova),
                 (int) ((length + 4095) / 4096), false);
@@ -92,7 +93,7 @@ final class SimProtectionDomain implements ProtectionDomain {
         if (maxSg < 1 || maxSg > limit) {
             throw new VerbsException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit);
         }
-        device.firmwareCommand(device.timing().createMkeyNs());
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
         Mkey k = device.keys().create(this, type);
         users++;
         return new SimMemoryRegion(this, k, maxSg);
@@ -102,6 +103,7 @@ final class SimProtectionDomain implements ProtectionDomain {
     public QueuePair createQp(QpInit init) {
         requireAlive("createQp");
         SimQueuePair qp = new SimQueuePair(this, init);
+        device.firmwareCommand(FirmwareCommand.CREATE_QP);
         users++;
         return qp;
     }
@@ -110,6 +112,7 @@ final class SimProtectionDomain implements ProtectionDomain {
     public SharedReceiveQueue createSrq(SrqInit init) {
         requireAlive("createSrq");
         SimSharedReceiveQueue srq = new SimSharedReceiveQueue(this, init);
+        device.firmwareCommand(FirmwareCommand.CREATE_SRQ);
         users++;
         return srq;
     }

@@ -312,8 +312,9 @@ final class SimQueuePair implements QueuePair {
         if (host.inTask()) {
             host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
         }
-        // The doorbell reaches the HCA when the posting task has paid for building and ringing.
-        loop.at(Math.max(loop.now(), host.now()), this::kick);
+        // The doorbell leaves when the posting task has paid for building and ringing, and crosses PCIe.
+        long rung = dev.dataPath().doorbell(Math.max(loop.now(), host.now()));
+        loop.at(rung, this::kick);
     }
 
     private void validateSend(WorkRequest.SendRequest wr) {
@@ -497,7 +498,7 @@ final class SimQueuePair implements QueuePair {
         long t = loop.now();
         boolean byCpu = w.wr.flags().contains(SendFlag.INLINE);
         long fetched = dp.fetchWqe(t, wqeBytes(w), byCpu);
-        long engine = dp.sendEngine(fetched);
+        long engine = dp.sendEngine(fetched, w.wr.gatherLength());
         switch (w.wr) {
             case WorkRequest.RegMr r -> afterIssue(dp.umr(engine, umrListBytes(w)), () -> executeRegistration(w));
             case WorkRequest.RegIntegrityMr r -> afterIssue(dp.umr(engine, umrListBytes(w)), () -> executeRegistration(w));
@@ -550,7 +551,7 @@ final class SimQueuePair implements QueuePair {
 
     private int registrationInlineBytes(SendWqe w) {
         int list = umrListBytes(w);
-        return list <= dev.timing().umrInlineMaxBytes() ? list : 16;
+        return list <= dev.hardware().params().umrInlineMaxBytes() ? list : 16;
     }
 
     /** UMR done: load the snapshot into the mkey. */
@@ -653,8 +654,7 @@ final class SimQueuePair implements QueuePair {
             return;
         }
         long wirePayload = req.op() == Packet.Op.READ ? 0 : length;
-        int header = req.op() == Packet.Op.WRITE || req.op() == Packet.Op.READ ? dev.timing().requestHeaderBytes() : 0;
-        long arrival = dev.fabric().transmit(now, dev, target.dev, wirePayload, header);
+        long arrival = dev.fabric().transmit(now, dev, target.dev, wirePayload);
         QpAddress to = remote;
         loop.at(arrival, () -> {
             SimQueuePair t = dev.fabric().lookup(to);
@@ -840,7 +840,7 @@ final class SimQueuePair implements QueuePair {
             commEstablished = true;
             dev.raise(AsyncEventType.COMM_EST, this, "first packet on QP 0x" + Integer.toHexString(qpNum) + " in RTR");
         }
-        long t = dev.dataPath().receiveEngine(loop.now());
+        long t = dev.dataPath().receiveEngine(loop.now(), req.length());
         switch (req.op()) {
             case SEND, SEND_INV -> receiveSend(req, t);
             case WRITE -> receiveWrite(req, t);
@@ -969,7 +969,7 @@ final class SimQueuePair implements QueuePair {
         lastResponseAt = at;
         SimQueuePair requester = req.source();
         long payload = resp.readData() != null || resp.length() > 0 ? resp.length() : 0;
-        long arrival = dev.fabric().transmit(at, dev, requester.dev, payload, dev.timing().ackBytes());
+        long arrival = dev.fabric().transmit(at, dev, requester.dev, payload);
         loop.at(arrival, () -> requester.onResponse(resp, req.sourceEpoch()));
     }
 

@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.hcasim.core.host.SimHost;
+import org.hcasim.core.hw.Fabric;
+import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.hw.HcaHardware;
+import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.Host;
@@ -25,7 +29,7 @@ public final class SimRdmaDevice implements RdmaDevice {
     private final SimHost host;
     private final String name;
     private final DeviceAttributes attributes;
-    private final HcaTimingParameters timing;
+    private final HcaHardware hardware;
     private final VerbsFabric fabric;
     private final HcaDataPath dataPath;
     private final MkeyTable keys;
@@ -39,13 +43,18 @@ public final class SimRdmaDevice implements RdmaDevice {
     private int pdCount;
     private int srqCount;
 
-    public SimRdmaDevice(SimHost host, String name, DeviceAttributes attributes, HcaTimingParameters timing) {
+    /**
+     * Installs a device with the timing of an HCA profile ({@code Profiles.hca("connectx5").params()}) and the
+     * verbs limits of {@link DeviceProfiles#connectX5}; the host gets one completion vector per core.
+     */
+    public SimRdmaDevice(SimHost host, String name, HcaParams params) {
         this.host = host;
         this.name = name;
-        this.attributes = attributes;
-        this.timing = timing;
-        this.fabric = VerbsFabric.of(host.simulation(), timing);
-        this.dataPath = new TimelineDataPath(host.simulation(), host.name() + "/" + name, timing);
+        this.fabric = VerbsFabric.of(host.simulation());
+        this.hardware = new HcaHardware(host.simulation(), host, host.name() + "/" + name, params,
+                hardwareFabric(host.simulation(), params));
+        this.attributes = DeviceProfiles.connectX5(hardware.completionVectors());
+        this.dataPath = new HardwareDataPath(hardware);
         this.keys = new MkeyTable(attributes.maxMr(), host.memory());
         this.cm = new SimConnectionManager(this);
         fabric.addDevice(this);
@@ -71,8 +80,17 @@ public final class SimRdmaDevice implements RdmaDevice {
         return attributes;
     }
 
-    public HcaTimingParameters timing() {
-        return timing;
+    /** The timed hardware (PCIe, engines, translation cache, firmware, port, event queues) for reports. */
+    public HcaHardware hardware() {
+        return hardware;
+    }
+
+    private static Fabric hardwareFabric(Simulation sim, HcaParams params) {
+        try {
+            return sim.component(Fabric.class);
+        } catch (IllegalStateException none) {
+            return sim.attach(Fabric.class, new Fabric(sim, params.switchLatencyNs()));
+        }
     }
 
     @Override
@@ -106,6 +124,7 @@ public final class SimRdmaDevice implements RdmaDevice {
             throw new VerbsException(Errno.ENOMEM, name + ": maximum of " + attributes.maxCq() + " CQs reached");
         }
         cqCount++;
+        firmwareCommand(FirmwareCommand.CREATE_CQ);
         return new SimCompletionQueue(this, init);
     }
 
@@ -183,26 +202,17 @@ public final class SimRdmaDevice implements RdmaDevice {
         return keys;
     }
 
-    /** Core that takes the interrupts of completion vector {@code vector}. */
-    int coreOfVector(int vector) {
-        return vector % host.coreCount();
-    }
 
     /**
      * Runs a firmware command: serialized on the command interface. A caller inside a task waits for it
      * (charged, as the command's completion is polled); set-up code outside tasks does not.
      */
-    void firmwareCommand(long commandNs) {
+    void firmwareCommand(FirmwareCommand command) {
         long start = host.now();
-        long done = dataPath.firmwareCommand(start, commandNs);
+        long done = dataPath.firmwareCommand(start, command);
         if (host.inTask()) {
             host.charge(done - start);
         }
-    }
-
-    /** Busy time per data path stage, for utilisation reports and benchmarks. */
-    public java.util.Map<String, Long> stageBusyNs() {
-        return dataPath.busyNs();
     }
 
     @Override

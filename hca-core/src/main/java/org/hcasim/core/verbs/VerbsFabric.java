@@ -3,37 +3,31 @@ package org.hcasim.core.verbs;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.hcasim.core.sim.ResourceKind;
+import org.hcasim.core.hw.Fabric;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.core.sim.Timeline;
 import org.hcasim.verbs.QpAddress;
 
 /**
- * The fabric of one simulation: a single switch with one full-duplex link per device port, plus the
- * registry that resolves QP addresses and CM service ids (what the subnet manager and path records do).
- * Messages are cut into MTU-sized packets with per-packet headers; serialization happens on the sender's
- * uplink and the receiver's downlink, with propagation and switch latency between them.
+ * What the subnet manager and path records provide to the verbs engine of one simulation: QP addresses and
+ * CM service ids resolved to objects, and messages carried between devices over the kernel's {@link Fabric}
+ * (one switch, one link per device port). A device talking to itself loops back inside the HCA.
  */
 public final class VerbsFabric {
     private final Simulation sim;
-    private final HcaTimingParameters p;
     private final Map<String, SimRdmaDevice> devices = new LinkedHashMap<>();
     private final Map<QpAddress, SimQueuePair> qps = new HashMap<>();
-    private final Map<String, Timeline> uplinks = new HashMap<>();
-    private final Map<String, Timeline> downlinks = new HashMap<>();
     private final Map<String, Map<Long, SimConnectionManager.Listener>> listeners = new HashMap<>();
 
-    public VerbsFabric(Simulation sim, HcaTimingParameters p) {
+    public VerbsFabric(Simulation sim) {
         this.sim = sim;
-        this.p = p;
     }
 
-    /** The fabric attached to {@code sim}, created on first use. */
-    public static VerbsFabric of(Simulation sim, HcaTimingParameters p) {
+    /** The verbs fabric attached to {@code sim}, created on first use. */
+    public static VerbsFabric of(Simulation sim) {
         try {
             return sim.component(VerbsFabric.class);
         } catch (IllegalStateException none) {
-            return sim.attach(VerbsFabric.class, new VerbsFabric(sim, p));
+            return sim.attach(VerbsFabric.class, new VerbsFabric(sim));
         }
     }
 
@@ -46,8 +40,6 @@ public final class VerbsFabric {
         if (devices.putIfAbsent(port, device) != null) {
             throw new IllegalArgumentException("device " + port + " is already on the fabric");
         }
-        uplinks.put(port, sim.timeline(port + "/link-tx", ResourceKind.LINK, 1));
-        downlinks.put(port, sim.timeline(port + "/link-rx", ResourceKind.LINK, 1));
     }
 
     static String portName(SimRdmaDevice d) {
@@ -81,22 +73,14 @@ public final class VerbsFabric {
         return listeners.computeIfAbsent(host, h -> new HashMap<>());
     }
 
-    /** Bytes on the wire for a message of {@code payload} bytes plus {@code extraHeader} in its first packet. */
-    long wireBytes(long payload, int extraHeader) {
-        long packets = Math.max(1, (payload + p.mtu() - 1) / p.mtu());
-        return payload + packets * p.packetHeaderBytes() + extraHeader;
-    }
-
     /**
-     * Sends a message from {@code from} to {@code to} starting at {@code t}; returns when its last byte has
-     * arrived at the receiving HCA.
+     * Sends a message of {@code payload} bytes from {@code from} to {@code to} starting at {@code t}; returns
+     * when its last byte has arrived at the receiving HCA.
      */
-    long transmit(long t, SimRdmaDevice from, SimRdmaDevice to, long payload, int extraHeader) {
-        long bytes = wireBytes(payload, extraHeader);
-        long serialization = (long) Math.ceil(bytes * 8 / p.linkGbps());
-        long sent = uplinks.get(portName(from)).acquire(t, serialization, "tx");
-        long latency = 2 * p.propagationNs() + p.switchLatencyNs();
-        // Cut-through: the downlink starts when the first bytes have crossed the switch.
-        return downlinks.get(portName(to)).acquire(sent - serialization + latency, serialization, "rx");
+    long transmit(long t, SimRdmaDevice from, SimRdmaDevice to, long payload) {
+        if (from == to) {
+            return t;
+        }
+        return sim.component(Fabric.class).transmit(t, from.hardware().port(), to.hardware().port(), payload);
     }
 }

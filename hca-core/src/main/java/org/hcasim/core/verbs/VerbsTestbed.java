@@ -2,14 +2,13 @@ package org.hcasim.core.verbs;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.hcasim.core.host.CostTable;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.SparseHostMemory;
+import org.hcasim.core.hw.HcaParams;
+import org.hcasim.core.profile.Profiles;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.CpuCosts;
-import org.hcasim.verbs.DeviceAttributes;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.AccessFlag;
@@ -109,27 +108,14 @@ public final class VerbsTestbed {
         connect(a, b, SimConnectionManager.CM_MIN_RNR_TIMER, SimConnectionManager.CM_RNR_RETRY);
     }
 
-    /**
-     * CPU costs used when no host profile is given: a 2-3 GHz x86 server core. Sources: MMIO doorbell write
-     * ~100 ns (uncached write + sfence); interrupt entry/exit ~0.5/0.2 us (Linux irq path with mlx5 EQ
-     * handling); soft-IRQ raise ~150 ns; one CQE poll ~50 ns (cache miss on the CQE + parsing); WQE build
-     * ~60 ns; work item dispatch ~1 us (wake the kworker); context switch ~2 us; wake-up latency ~5 us.
-     */
+    /** Host profile whose CPU costs a testbed uses unless told otherwise. */
+    public static final String DEFAULT_HOST_PROFILE = "server-24c";
+    /** HCA profile a testbed uses unless told otherwise. */
+    public static final String DEFAULT_HCA_PROFILE = "connectx5";
+
+    /** CPU costs of the default host profile ({@value #DEFAULT_HOST_PROFILE}). */
     public static CpuCosts defaultCosts() {
-        return new CostTable(Map.ofEntries(
-                Map.entry(CpuCosts.DOORBELL_MMIO, 100L),
-                Map.entry(CpuCosts.WQE_BUILD, 60L),
-                Map.entry(CpuCosts.IRQ_ENTRY, 500L),
-                Map.entry(CpuCosts.IRQ_EXIT, 200L),
-                Map.entry(CpuCosts.SOFTIRQ_SCHEDULE, 150L),
-                Map.entry(CpuCosts.CQ_POLL_PER_CQE, 50L),
-                Map.entry(CpuCosts.CQ_ARM, 50L),
-                Map.entry(CpuCosts.LOCK_ACQUIRE, 20L),
-                Map.entry(CpuCosts.CONTEXT_SWITCH, 2000L),
-                Map.entry(CpuCosts.WAKEUP_LATENCY, 5000L),
-                Map.entry(CpuCosts.WORKQUEUE_DISPATCH, 1000L),
-                Map.entry(CpuCosts.SYSCALL, 100L)),
-                Map.of(CpuCosts.MEMCPY, 0.1, CpuCosts.CRC_T10DIF, 0.5));
+        return Profiles.host(DEFAULT_HOST_PROFILE).costs();
     }
 
     /** Builds a testbed; every setting has a default. */
@@ -138,7 +124,7 @@ public final class VerbsTestbed {
         private List<String> hostNames = List.of("host0", "host1");
         private int coresPerHost = 4;
         private PayloadMode payload = PayloadMode.REAL;
-        private HcaTimingParameters timing = HcaTimingParameters.connectX5();
+        private HcaParams hca;
         private CpuCosts costs = defaultCosts();
         private Simulation simulation;
 
@@ -173,8 +159,15 @@ public final class VerbsTestbed {
             return this;
         }
 
-        public Builder timing(HcaTimingParameters t) {
-            this.timing = t;
+        /** HCA profile by name ({@code connectx3}, {@code connectx4}, {@code connectx5}); default connectx5. */
+        public Builder hca(String profile) {
+            this.hca = Profiles.hca(profile).params();
+            return this;
+        }
+
+        /** HCA timing parameters directly (e.g. a profile with overrides). */
+        public Builder hca(HcaParams params) {
+            this.hca = params;
             return this;
         }
 
@@ -196,11 +189,11 @@ public final class VerbsTestbed {
             Simulation sim = simulation != null ? simulation : new Simulation(seed);
             List<SimHost> hosts = new ArrayList<>();
             List<SimRdmaDevice> devices = new ArrayList<>();
-            DeviceAttributes attrs = DeviceProfiles.connectX5(coresPerHost);
+            HcaParams params = hca != null ? hca : Profiles.hca(DEFAULT_HCA_PROFILE).params();
             for (String name : hostNames) {
                 SimHost h = new SimHost(sim, name, coresPerHost, costs, new SparseHostMemory(name, payload));
                 hosts.add(h);
-                devices.add(new SimRdmaDevice(h, "mlx5_0", attrs, timing));
+                devices.add(new SimRdmaDevice(h, "mlx5_0", params));
             }
             return new VerbsTestbed(sim, hosts, devices);
         }

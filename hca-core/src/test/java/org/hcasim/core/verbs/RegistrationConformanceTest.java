@@ -8,6 +8,7 @@ import static org.hcasim.core.verbs.Pair.sge;
 
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -92,10 +93,12 @@ class RegistrationConformanceTest {
     @Test
     void creatingAnMkeyIsAFirmwareCommand() {
         Pair p = Pair.connected();
-        long before = p.devA.stageBusyNs().get("a/mlx5_0/firmware-cmd");
+        var firmware = p.devA.hardware().firmware();
+        long before = firmware.count(FirmwareCommand.CREATE_MKEY);
+        long busyBefore = firmware.timeline().busyNs();
         p.pdA.allocMr(MrType.MEM_REG, 32);
-        assertThat(p.devA.stageBusyNs().get("a/mlx5_0/firmware-cmd") - before)
-                .isEqualTo(p.devA.timing().createMkeyNs());
+        assertThat(firmware.count(FirmwareCommand.CREATE_MKEY) - before).isEqualTo(1);
+        assertThat(firmware.timeline().busyNs() - busyBefore).isEqualTo(firmware.latencyNs(FirmwareCommand.CREATE_MKEY));
     }
 
     @Test
@@ -336,7 +339,8 @@ class RegistrationConformanceTest {
     void umrWithAListAboveTheInlineThresholdWaitsForTheListDmaRead() {
         long inline = registrationTime(8);   // 8 MTT entries = 64 bytes: inline
         long fetched = registrationTime(9);  // 12 entries (rounded to 4) = 96 bytes: DMA read first
-        assertThat(fetched - inline).isGreaterThanOrEqualTo(HcaTimingParameters.connectX5().pcieReadLatencyNs());
+        assertThat(fetched - inline).isGreaterThanOrEqualTo(
+                org.hcasim.core.profile.Profiles.hca("connectx5").params().pcie().readLatencyNs());
     }
 
     private static long registrationTime(int pages) {

@@ -1,0 +1,72 @@
+package org.hcasim.core.verbs;
+
+import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.hw.HcaHardware;
+
+/** {@link HcaDataPath} composed from the kernel's HCA hardware model (PCIe, engines, translation cache, firmware). */
+final class HardwareDataPath implements HcaDataPath {
+    private final HcaHardware hw;
+
+    HardwareDataPath(HcaHardware hw) {
+        this.hw = hw;
+    }
+
+    @Override
+    public long doorbell(long t) {
+        return hw.pcie().mmioWrite(t, 8);
+    }
+
+    @Override
+    public long fetchWqe(long t, int wqeBytes, boolean writtenByCpu) {
+        return writtenByCpu ? t : hw.pcie().dmaRead(t, wqeBytes);
+    }
+
+    @Override
+    public long sendEngine(long t, long bytes) {
+        return hw.sendEngine().process(t, bytes, "wqe");
+    }
+
+    @Override
+    public long receiveEngine(long t, long bytes) {
+        return hw.receiveEngine().process(t, bytes, "request");
+    }
+
+    @Override
+    public long umr(long t, int listBytes) {
+        if (listBytes <= hw.params().umrInlineMaxBytes()) {
+            return hw.umrEngine().process(t, listBytes, "umr-inline");
+        }
+        return hw.umrEngine().processWithFetch(t, hw.pcie(), listBytes, listBytes, "umr-fetch-list");
+    }
+
+    @Override
+    public long translate(long t, int keyIndex, long address, long length, int pageSize, boolean klm) {
+        if (length <= 0) {
+            return t;
+        }
+        long first = Math.floorDiv(address, pageSize);
+        int entries = (int) (Math.floorDiv(address + length - 1, pageSize) - first + 1);
+        long ready = hw.translation().translate(t, keyIndex, first, entries, klm ? 16 : 8);
+        return klm ? ready + hw.translation().klmIndirectionNs(entries) : ready;
+    }
+
+    @Override
+    public long dmaRead(long t, long bytes) {
+        return hw.pcie().dmaRead(t, bytes);
+    }
+
+    @Override
+    public long dmaWrite(long t, long bytes) {
+        return hw.pcie().dmaWrite(t, bytes);
+    }
+
+    @Override
+    public long writeCqe(long t) {
+        return hw.pcie().dmaWrite(t, hw.params().cqeBytes());
+    }
+
+    @Override
+    public long firmwareCommand(long t, FirmwareCommand command) {
+        return hw.firmware().execute(t, command);
+    }
+}
