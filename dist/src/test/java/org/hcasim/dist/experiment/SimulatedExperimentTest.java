@@ -26,6 +26,14 @@ class SimulatedExperimentTest {
     }
 
     @Test
+    void simulatedPointsGiveTheSameCsvWhateverTheThreadCount() {
+        var one = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "1");
+        var three = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "3");
+
+        assertThat(one.out()).contains("cores,single_kiops,batched_kiops").isEqualTo(three.out());
+    }
+
+    @Test
     void setOverridesTheTestbedOfEveryPoint() {
         var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "policy=batched", "--set", "host.cores=1");
 
