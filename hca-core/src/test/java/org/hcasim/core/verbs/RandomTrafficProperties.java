@@ -1,0 +1,124 @@
+package org.hcasim.core.verbs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.ScatterEntry;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.WcStatus;
+import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
+
+/**
+ * Random RDMA traffic on one RC connection ends with exactly the memory a sequential reference model
+ * predicts. Host a writes and sends from its lower half and reads into its upper half (no local overlap
+ * between an RDMA READ's destination and a later WR's source, which IB only orders with a fence); host b
+ * exposes its whole buffer through a user MR and, for some operations, through a KLM MR whose pieces are
+ * scattered over the buffer.
+ */
+class RandomTrafficProperties {
+    private static final int SIZE = 64 * 1024;
+    private static final int HALF = SIZE / 2;
+
+    enum Kind { WRITE, READ, SEND, WRITE_KLM }
+
+    record Op(Kind kind, int localOffset, int remoteOffset, int length) {
+    }
+
+    @Provide
+    Arbitrary<List<Op>> traffic() {
+        Arbitrary<Op> op = Combinators.combine(Arbitraries.of(Kind.class),
+                Arbitraries.integers().between(0, HALF - 1), Arbitraries.integers().between(0, SIZE - 1),
+                Arbitraries.integers().between(1, 9000))
+                .as((k, l, r, len) -> new Op(k, l, r, len));
+        return op.list().ofMinSize(1).ofMaxSize(24);
+    }
+
+    @Property(tries = 40)
+    void finalMemoryEqualsTheSequentialReferenceModel(@ForAll("traffic") List<Op> ops, @ForAll long seed) {
+        Pair p = Pair.connected();
+        Random random = new Random(seed);
+        byte[] modelA = new byte[SIZE];
+        byte[] modelB = new byte[SIZE];
+        random.nextBytes(modelA);
+        random.nextBytes(modelB);
+        long a = Pair.mem(p.devA).allocate(SIZE, 4096);
+        long b = Pair.mem(p.devB).allocate(SIZE, 4096);
+        Pair.mem(p.devA).write(a, modelA, 0, SIZE);
+        Pair.mem(p.devB).write(b, modelB, 0, SIZE);
+        MemoryRegion localA = p.pdA.regMr(a, SIZE, AccessFlag.all());
+        MemoryRegion remoteB = p.pdB.regMr(b, SIZE, AccessFlag.all());
+        // KLM view of b: its four quarters in the order 2, 0, 3, 1.
+        MemoryRegion klm = p.pdB.allocMr(MrType.SG_GAPS, 4);
+        int q = SIZE / 4;
+        int[] order = {2, 0, 3, 1};
+        List<ScatterEntry> pieces = new ArrayList<>();
+        for (int i : order) {
+            pieces.add(new ScatterEntry(b + (long) i * q, q));
+        }
+        klm.mapSg(pieces, 4096);
+        p.b.postSend(WorkRequest.RegMr.of(klm, AccessFlag.all(), p.toB()));
+        p.run();
+
+        List<WorkCompletion> completions = new ArrayList<>();
+        int recvCursor = 0;
+        for (Op op : ops) {
+            if (p.a.outstandingSends() >= 15) {
+                p.run(); // the send queue holds 16 WRs
+            }
+            int len = Math.min(op.length(), HALF - op.localOffset());
+            int remote = Math.min(op.remoteOffset(), SIZE - len);
+            switch (op.kind()) {
+                case WRITE -> {
+                    p.a.postSend(WorkRequest.RdmaWrite.of(List.of(new Sge(a + op.localOffset(), len, localA.lkey())),
+                            b + remote, remoteB.rkey(), completions::add, SendFlag.SIGNALED));
+                    System.arraycopy(modelA, op.localOffset(), modelB, remote, len);
+                }
+                case WRITE_KLM -> {
+                    p.a.postSend(WorkRequest.RdmaWrite.of(List.of(new Sge(a + op.localOffset(), len, localA.lkey())),
+                            klm.iova() + remote, klm.rkey(), completions::add, SendFlag.SIGNALED));
+                    for (int i = 0; i < len; i++) {
+                        int virt = remote + i;
+                        modelB[order[virt / q] * q + virt % q] = modelA[op.localOffset() + i];
+                    }
+                }
+                case READ -> {
+                    int dst = HALF + op.localOffset() % (HALF - len + 1);
+                    p.a.postSend(WorkRequest.RdmaRead.of(List.of(new Sge(a + dst, len, localA.lkey())),
+                            b + remote, remoteB.rkey(), completions::add, SendFlag.SIGNALED));
+                    System.arraycopy(modelB, remote, modelA, dst, len);
+                }
+                case SEND -> {
+                    int slot = recvCursor % 4;
+                    recvCursor++;
+                    int dst = slot * (SIZE / 4);
+                    p.b.postRecv(new WorkRequest.Recv(List.of(new Sge(b + dst, SIZE / 4, remoteB.lkey())), completions::add));
+                    int sendLen = Math.min(len, SIZE / 4);
+                    p.a.postSend(WorkRequest.Send.of(List.of(new Sge(a + op.localOffset(), sendLen, localA.lkey())),
+                            completions::add, SendFlag.SIGNALED));
+                    System.arraycopy(modelA, op.localOffset(), modelB, dst, sendLen);
+                }
+            }
+            if (random.nextInt(4) == 0) {
+                p.run(); // sometimes let the queue drain, sometimes keep many WRs in flight
+            }
+        }
+        p.run();
+
+        assertThat(completions).extracting(WorkCompletion::status).containsOnly(WcStatus.SUCCESS);
+        assertThat(Pair.read(p.devA, a, SIZE)).isEqualTo(modelA);
+        assertThat(Pair.read(p.devB, b, SIZE)).isEqualTo(modelB);
+    }
+}
