@@ -97,7 +97,9 @@ public final class BlockBackstores {
         private BlockCompletion read(BackstoreIo io, boolean hostPi) {
             byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
             byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
-            for (int i = 0; i < io.blocks(); i++) {
+            boolean keeps = spec.backstore() == Backstore.RAM;
+            if (!keeps && pi != null) java.util.Arrays.fill(pi, (byte) 0xFF);
+            for (int i = 0; keeps && i < io.blocks(); i++) {
                 byte[] block = data.get(io.lba() + i);
                 if (block != null) System.arraycopy(block, 0, buf, i * bs, bs);
                 if (pi != null) {
