@@ -87,9 +87,7 @@ public final class HcasimCommand implements Callable<Integer> {
         List<CommandLine> tools = new java.util.ArrayList<>();
         for (var ulp : installation.ulps().all()) {
             for (var tool : ulp.provider().tools()) {
-                CommandLine tcl = UlpToolCommand.of(tool, ulp.name(), out, err);
-                tcl.getCommandSpec().name(tool.name());
-                tools.add(tcl);
+                tools.add(UlpToolCommand.of(tool, ulp.name(), out, err));
             }
         }
         return tools;

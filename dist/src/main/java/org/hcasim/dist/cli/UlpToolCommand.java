@@ -31,6 +31,7 @@ final class UlpToolCommand implements Callable<Integer> {
     /** A command line for {@code tool}, passing every argument (options too) through untouched. */
     static CommandLine of(UlpTool tool, String ulpName, PrintStream out, PrintStream err) {
         CommandLine cl = new CommandLine(new UlpToolCommand(tool, out, err));
+        cl.getCommandSpec().name(tool.name());
         cl.setUnmatchedOptionsArePositionalParams(true);
         cl.getCommandSpec().usageMessage().description(tool.description() + " (from plugin " + ulpName + ")");
         return cl;

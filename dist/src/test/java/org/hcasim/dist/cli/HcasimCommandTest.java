@@ -76,6 +76,58 @@ class HcasimCommandTest {
                 .contains("internal error", "queue underflow", "--debug");
     }
 
+    /** A plugin tool that echoes its arguments, like rds-stress would parse them. */
+    static class EchoTool implements org.hcasim.spi.UlpTool {
+        @Override
+        public String name() {
+            return "echo-stress";
+        }
+
+        @Override
+        public String description() {
+            return "echoes its arguments";
+        }
+
+        @Override
+        public int run(java.util.List<String> args, PrintStream out, PrintStream err) {
+            out.println(String.join(" ", args));
+            return args.isEmpty() ? 3 : 0;
+        }
+    }
+
+    private int runWithTool(org.hcasim.spi.UlpTool tool, String... args) {
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        return HcasimCommand.commandLine(o, e, UlpToolCommand.of(tool, "fake", o, e)).execute(args);
+    }
+
+    @Test
+    void a_plugin_tool_is_a_subcommand_that_gets_its_arguments_untouched_and_sets_the_exit_code() {
+        assertThat(runWithTool(new EchoTool(), "echo-stress", "-q", "1024", "--depth=4", "peer")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("-q 1024 --depth=4 peer" + System.lineSeparator());
+
+        assertThat(runWithTool(new EchoTool(), "echo-stress")).isEqualTo(3);
+    }
+
+    @Test
+    void a_plugin_tool_is_listed_in_help_with_its_plugin() {
+        assertThat(runWithTool(new EchoTool(), "--help")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("echo-stress", "echoes its arguments (from plugin fake)");
+    }
+
+    @Test
+    void a_plugin_tool_may_not_take_the_name_of_a_builtin_command() {
+        var clash = new EchoTool() {
+            @Override
+            public String name() {
+                return "config";
+            }
+        };
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runWithTool(clash, "config"))
+                .isInstanceOf(org.hcasim.core.plugin.PluginException.class)
+                .hasMessage("a plugin tool is named 'config', which is already an hcasim command");
+    }
+
     @Test
     void an_unknown_option_is_one_line_and_exit_code_2() {
         assertThat(run("--no-such-option")).isEqualTo(HcasimCommand.USAGE_ERROR);

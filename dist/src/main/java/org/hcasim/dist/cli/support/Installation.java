@@ -17,10 +17,19 @@ public final class Installation {
         this.home = home;
     }
 
-    /** The installation this process runs from. */
-    public static Installation current() {
-        String home = System.getProperty(UlpDiscovery.HOME_PROPERTY);
-        return new Installation(home == null || home.isBlank() ? null : Path.of(home).toAbsolutePath().normalize());
+    private static Installation current;
+
+    /**
+     * The installation this process runs from. The same object for the same {@code hcasim.home}, so
+     * plugins are discovered (and their class loaders created) once per process, not once per run.
+     */
+    public static synchronized Installation current() {
+        String property = System.getProperty(UlpDiscovery.HOME_PROPERTY);
+        Path home = property == null || property.isBlank() ? null : Path.of(property).toAbsolutePath().normalize();
+        if (current == null || !java.util.Objects.equals(current.home, home)) {
+            current = new Installation(home);
+        }
+        return current;
     }
 
     /** The distribution directory, if running from one. */
