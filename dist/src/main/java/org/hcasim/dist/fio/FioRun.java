@@ -16,6 +16,9 @@ import org.hcasim.host.Host;
  */
 public final class FioRun {
 
+    /** Linux's default block I/O timeout (nvme_io_timeout, SCSI's 30 s): no completion for this long ends the run. */
+    static final long IO_TIMEOUT_NS = 30_000_000_000L;
+
     private final FioTestbed testbed;
     private final Consumer<String> errors;
 
@@ -37,11 +40,14 @@ public final class FioRun {
             while (end < runners.size() && !runners.get(end).result.job.stonewall()) end++;
             List<JobRunner> wave = runners.subList(i, end);
             int[] remaining = {wave.size()};
-            for (JobRunner r : wave) r.start(() -> remaining[0]--);
-            loop.runUntil(() -> remaining[0] == 0);
+            long[] progress = {loop.now()};
+            for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
+            loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
-                throw new IllegalStateException("simulation stalled with " + remaining[0]
-                        + " job(s) still waiting for I/O completions (a block ULP lost a request)");
+                String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
+                throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L
+                        + " s of simulated time (the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
+                        + "): " + waiting);
             }
             i = end;
         }

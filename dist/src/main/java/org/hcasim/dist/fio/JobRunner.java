@@ -76,6 +76,7 @@ final class JobRunner {
     private Phase phase = Phase.IO;
     private Iterator<Map.Entry<Long, Written>> verifyCursor;
     private Runnable onFinished;
+    private long[] progressClock;
     private long startNs;
     private long statsStartNs;
     private long endNs;
@@ -160,9 +161,22 @@ final class JobRunner {
         return core;
     }
 
-    /** Starts the thread now (called outside a task); {@code onFinished} runs when the job is done. */
-    void start(Runnable onFinished) {
+    /** One line on what the job waits for, for the stall report. */
+    String waitingFor() {
+        return "job '" + job.name() + "' has " + inflight + " I/O(s) outstanding on " + device.name();
+    }
+
+    boolean finished() {
+        return phase == Phase.DONE;
+    }
+
+    /**
+     * Starts the thread now (called outside a task); {@code onFinished} runs when the job is done, and
+     * {@code progressClock[0]} is set to the time of every reap (for the run's stall watchdog).
+     */
+    void start(Runnable onFinished, long[] progressClock) {
         this.onFinished = onFinished;
+        this.progressClock = progressClock;
         host.run(core, Priority.THREAD, "fio " + job.name(), () -> {
             startNs = host.now();
             statsStartNs = startNs + job.rampNs();
@@ -277,6 +291,7 @@ final class JobRunner {
 
     private void reap() {
         reapScheduled = false;
+        progressClock[0] = Math.max(progressClock[0], host.now());
         if (counting()) result.contextSwitches++;
         chargeSys(costs.contextSwitch());
         chargeSys(costs.syscall());

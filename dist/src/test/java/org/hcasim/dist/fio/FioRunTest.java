@@ -190,6 +190,25 @@ class FioRunTest {
     }
 
     @Test
+    void lostCompletionsEndTheRunAfterTheIoTimeout() {
+        FioHarness h = FioHarness.nullDevice();
+        org.hcasim.block.BlockDevice blackHole = new org.hcasim.block.BlockDevice() {
+            public String name() { return "bh0"; }
+            public BlockFormat format() { return BlockFormat.B512; }
+            public long capacityBlocks() { return 2048; }
+            public void submit(org.hcasim.block.BlockRequest r, org.hcasim.block.BlockCompletionHandler done) { }
+        };
+        FioTestbed testbed = new FioTestbed() {
+            public org.hcasim.core.sim.Simulation simulation() { return h.testbed.simulation(); }
+            public org.hcasim.host.Host initiatorHost() { return h.testbed.initiatorHost(); }
+            public List<org.hcasim.block.BlockDevice> devices(String ioengine) { return List.of(blackHole); }
+        };
+        assertThatThrownBy(() -> new FioRun(testbed, e -> { }).run(FioHarness.parse("[a]\nioengine=bh\niodepth=2\nsize=64k\n")))
+                .hasMessage("no I/O completed for 30 s of simulated time (the kernel's I/O timeout; nothing left to simulate): "
+                        + "job 'a' has 2 I/O(s) outstanding on bh0");
+    }
+
+    @Test
     void verifyNeedsRealPayload() {
         FioHarness h = new FioHarness(new LoopbackTestbed(2, 1_000,
                 List.of(new BlockNamespaceSpec("ns1", Backstore.RAM, 1L << 20, BlockFormat.B512, 0)), PayloadMode.ELIDED));
