@@ -24,6 +24,8 @@ public final class Core implements Resource {
     boolean running;
     /** A dispatch event is scheduled. */
     boolean dispatchScheduled;
+    /** The dispatch action of this core, created once so scheduling a dispatch allocates nothing. */
+    Runnable dispatcher;
 
     record Task(Priority priority, String label, Runnable body) {
     }

@@ -60,7 +60,9 @@ public final class SimHost implements Host {
         this.cores = new Core[coreCount];
         this.coreTracks = new String[coreCount];
         for (int i = 0; i < coreCount; i++) {
-            cores[i] = sim.resources().register(new Core(name + "/cpu" + i, i));
+            Core c = sim.resources().register(new Core(name + "/cpu" + i, i));
+            c.dispatcher = () -> dispatch(c);
+            cores[i] = c;
             coreTracks[i] = name + "/cpu" + i;
         }
         sim.addHost(this);
@@ -159,7 +161,7 @@ public final class SimHost implements Host {
         c.enqueue(t);
         if (!c.running && !c.dispatchScheduled) {
             c.dispatchScheduled = true;
-            loop.at(Math.max(loop.now(), c.freeAt), () -> dispatch(c));
+            loop.at(Math.max(loop.now(), c.freeAt), c.dispatcher);
         }
     }
 
@@ -192,7 +194,7 @@ public final class SimHost implements Host {
             }
             if (c.hasReady()) {
                 c.dispatchScheduled = true;
-                loop.at(c.freeAt, () -> dispatch(c));
+                loop.at(c.freeAt, c.dispatcher);
             }
         }
     }

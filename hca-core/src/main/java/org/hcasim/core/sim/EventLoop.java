@@ -116,7 +116,7 @@ public final class EventLoop {
 
     /** Runs the earliest event; returns false when none was pending. */
     public boolean step() {
-        if (!dropCancelledTop()) {
+        if (size == 0 || (cancelledInHeap > 0 && !dropCancelledTop())) {
             return false;
         }
         long[] h = heap;
