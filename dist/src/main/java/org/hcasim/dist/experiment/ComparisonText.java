@@ -33,7 +33,7 @@ public final class ComparisonText {
             keyAxes.forEach(a -> row.add(c.rowKey().get(a)));
             row.add(c.header());
             int decimals = c.reference().map(Cell::decimals).orElse(-1);
-            row.add(c.simulated().map(v -> decimals >= 0 ? Numbers.fixed(v, decimals) : Numbers.readable(v))
+            row.add(c.simulated().map(v -> decimals >= 0 ? Numbers.besideReference(v, decimals) : Numbers.readable(v))
                     .orElse(o.runs().stream().anyMatch(r -> r.point().equals(c.point()) && r.failure().isPresent())
                             ? "FAILED" : "MISSING"));
             row.add(c.reference().map(Cell::text).orElse("-"));

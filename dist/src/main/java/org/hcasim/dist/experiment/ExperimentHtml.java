@@ -57,7 +57,7 @@ public final class ExperimentHtml {
             int decimals = c.reference().map(Cell::decimals).orElse(-1);
             b.append("<tr><td>").append(Html.escape(c.rowKey().toString())).append("</td><td>").append(Html.escape(c.header()))
                     .append("</td><td class=\"num\">")
-                    .append(c.simulated().map(v -> decimals >= 0 ? Numbers.fixed(v, decimals) : Numbers.readable(v))
+                    .append(c.simulated().map(v -> decimals >= 0 ? Numbers.besideReference(v, decimals) : Numbers.readable(v))
                             .orElse("<span class=\"miss\">missing</span>"))
                     .append("</td><td class=\"num\">").append(Html.escape(c.reference().map(Cell::text).orElse("-")))
                     .append("</td><td class=\"num\">").append(c.errorPct().map(Numbers::signedPct).orElse(""))

@@ -32,6 +32,18 @@ public final class Numbers {
         return String.format(Locale.ROOT, "%." + Math.max(0, decimals) + "f", value);
     }
 
+    /** Significant digits a simulated value keeps beside its reference, even when the reference has fewer. */
+    public static final int SHOWN_DIGITS = 3;
+
+    /**
+     * A simulated value beside a reference measured to {@code referenceDecimals} decimals: as precise as the
+     * reference, but never fewer than {@link #SHOWN_DIGITS} significant digits (3.73 beside "1", not "4").
+     */
+    public static String besideReference(double value, int referenceDecimals) {
+        int forDigits = value == 0 ? 0 : Math.max(0, SHOWN_DIGITS - 1 - (int) Math.floor(Math.log10(Math.abs(value))));
+        return fixed(value, Math.max(referenceDecimals, forDigits));
+    }
+
     /** For values with no reference to take the precision from: 4 significant digits, at least integers. */
     public static String readable(double value) {
         double a = Math.abs(value);

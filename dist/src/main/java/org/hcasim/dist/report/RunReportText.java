@@ -28,12 +28,16 @@ public final class RunReportText {
         return b.toString();
     }
 
-    /** Known kinds in {@link ResourceUsage#KINDS} order, then others by name; busiest first within a kind. */
+    /**
+     * Known kinds in {@link ResourceUsage#KINDS} order, then others by name. CPU lines keep their report order
+     * (each host's core group followed by its busiest core); other kinds list the busiest first.
+     */
     public static List<ResourceUsage> ordered(RunReport report) {
-        List<ResourceUsage> out = new ArrayList<>(report.resources());
+        List<ResourceUsage> in = report.resources();
+        List<ResourceUsage> out = new ArrayList<>(in);
         out.sort(Comparator.comparingInt((ResourceUsage r) -> kindRank(r.kind()))
                 .thenComparing(ResourceUsage::kind)
-                .thenComparing(Comparator.comparingDouble(ResourceUsage::utilisation).reversed())
+                .thenComparingDouble(r -> r.kind().equals("cpu") ? in.indexOf(r) : -r.utilisation())
                 .thenComparing(ResourceUsage::name));
         return out;
     }

@@ -27,7 +27,8 @@ class RunReportsTest {
         assertThat(r.resources().get(0).utilisation()).isEqualTo(0.475);
         assertThat(r.resources().get(0).units()).isEqualTo(2);
         assertThat(r.bottleneck()).map(ResourceUsage::name).contains("target/cpu0 (busiest core)");
-        assertThat(RunReportText.render(r)).contains("cpu   target/cpu0 (busiest core)      1  95.0%  <- bottleneck",
+        assertThat(RunReportText.render(r)).containsSubsequence("target/cpus", "target/cpu0 (busiest core)", "hca0/pcie-to-host")
+                .contains("cpu   target/cpu0 (busiest core)      1  95.0%  <- bottleneck",
                 "pcie  hca0/pcie-to-host               1  40.0%",
                 "bottleneck: target/cpu0 (busiest core) (cpu, 95.0% busy)");
     }
