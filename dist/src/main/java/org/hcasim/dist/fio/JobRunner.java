@@ -234,7 +234,6 @@ final class JobRunner {
             s.length = (int) (s.op == BlockOp.READ ? job.bsRead() : job.bsWrite());
             s.offset = regionStart + offsets.next(s.length);
             if (s.op == BlockOp.WRITE) prepareWrite(s);
-            else if (codec != null && job.rw().writes) s.expected = written.get(s.offset);
         }
         bytesIssued += s.length;
         if (s.op == BlockOp.READ) result.issuedReads++;
@@ -316,7 +315,8 @@ final class JobRunner {
     }
 
     private void checkRead(Slot s) {
-        boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes || s.expected != null);
+        // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
+        boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
         if (hostPi && piControl.checksAnything() && host.memory().payloadReal()) {
             host.memory().read(s.dataIova, s.buf, 0, s.length);
             int blocks = s.length / blockSize;

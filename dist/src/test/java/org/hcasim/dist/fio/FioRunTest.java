@@ -114,6 +114,18 @@ class FioRunTest {
     }
 
     @Test
+    void mixedJobVerifiesWhatItWroteInItsVerifyPhase() {
+        FioHarness h = FioHarness.ramDevice();
+        JobResult j = h.run("[m]\nioengine=loopback\nrw=randrw\nbs=4k\niodepth=8\nsize=512k\nverify=md5\n").jobs.get(0);
+        assertThat(h.errors).isEmpty();
+        assertThat(j.error).isZero();
+        assertThat(j.write.ios).isPositive();
+        // 128 I/Os of 4k cover the 512k once (random map), each block read or written; then one verify
+        // read per written block: reads = (128 - writes) + writes
+        assertThat(j.read.ios).isEqualTo(128);
+    }
+
+    @Test
     void verifyCatchesCorruptedReadData() {
         FioHarness h = FioHarness.ramDevice();
         h.testbed.protocol.corruptReads(offset -> offset == 8192);
