@@ -20,6 +20,8 @@ final class Mkey {
     SgMapping mapping;
     int pageSize = 4096;
     SignatureAttributes signature;
+    /** The driver-side MR (signature errors are recorded there); null for the local DMA key. */
+    SimMemoryRegion owner;
 
     Mkey(int index, SimProtectionDomain pd, MrType type) {
         this.index = index;
@@ -33,6 +35,15 @@ final class Mkey {
 
     boolean fastRegistration() {
         return type != MrType.USER;
+    }
+
+    /** True when {@code [address, address+length)} lies in the key's address space (the wire view for integrity). */
+    boolean covers(long address, long length) {
+        if (signature != null) {
+            return address >= mapping.iova() && length >= 0
+                    && address - mapping.iova() <= SignatureEngine.wireLength(this) - length;
+        }
+        return translation().covers(address, length);
     }
 
     Translation translation() {

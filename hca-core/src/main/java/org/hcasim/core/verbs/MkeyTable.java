@@ -78,11 +78,14 @@ final class MkeyTable {
         if (k.pd != null && k.pd != pd) {
             return KeyCheck.WRONG_PD;
         }
-        if (!k.translation().covers(address, length)) {
+        if (!k.covers(address, length)) {
             return KeyCheck.OUT_OF_BOUNDS;
         }
         if (!k.access.containsAll(needed)) {
             return KeyCheck.NO_ACCESS;
+        }
+        if (k.signature != null) {
+            return KeyCheck.OK; // data and metadata were checked when the integrity MR was mapped
         }
         try {
             k.translation().forEachPiece(address, length, (host, len, off) -> memory.check(host, len));
@@ -97,8 +100,12 @@ final class MkeyTable {
         if (!memory.payloadReal()) {
             return null;
         }
+        Mkey k = find(key);
+        if (k.signature != null) {
+            return SignatureEngine.read(k, memory, address, length);
+        }
         byte[] out = new byte[length];
-        find(key).translation().forEachPiece(address, length,
+        k.translation().forEachPiece(address, length,
                 (host, len, off) -> memory.read(host, out, (int) off, (int) len));
         return out;
     }
@@ -108,7 +115,12 @@ final class MkeyTable {
         if (data == null || length == 0) {
             return;
         }
-        find(key).translation().forEachPiece(address, length,
+        Mkey k = find(key);
+        if (k.signature != null) {
+            SignatureEngine.write(k, memory, address, data, from, length);
+            return;
+        }
+        k.translation().forEachPiece(address, length,
                 (host, len, off) -> memory.write(host, data, (int) (from + off), (int) len));
     }
 

@@ -25,6 +25,7 @@ final class SimMemoryRegion implements MemoryRegion {
     private SgMapping pending;
     private int pendingPageSize = 4096;
     private boolean deregistered;
+    private org.hcasim.verbs.SignatureAttributes pendingSignature;
     private SignatureError signatureError;
     private boolean signatureErrorUnchecked;
 
@@ -34,6 +35,7 @@ final class SimMemoryRegion implements MemoryRegion {
         this.maxSg = maxSg;
         this.variant = mkey.variant;
         this.pending = mkey.mapping;
+        mkey.owner = this;
     }
 
     Mkey mkey() {
@@ -71,7 +73,18 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public long length() {
-        return pending == null ? 0 : pending.length();
+        if (pending == null) {
+            return 0;
+        }
+        if (mkey.type == MrType.INTEGRITY) {
+            return pendingSignature == null ? pending.dataLength() : SignatureEngine.wireLength(pending, pendingSignature);
+        }
+        return pending.length();
+    }
+
+    /** Posting a REG_INTEGRITY_MR: the signature attributes define the key's wire view from now on. */
+    void signatureRegistered(org.hcasim.verbs.SignatureAttributes signature) {
+        this.pendingSignature = signature;
     }
 
     @Override
@@ -112,6 +125,7 @@ final class SimMemoryRegion implements MemoryRegion {
         }
         SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg);
         pending = m;
+        pendingSignature = null;
         pendingPageSize = pageSize;
         return m.mapped();
     }

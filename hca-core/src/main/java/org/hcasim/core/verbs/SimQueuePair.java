@@ -357,6 +357,11 @@ final class SimQueuePair implements QueuePair {
                             + Integer.toHexString(qpNum) + " created without integrityEnabled");
                 }
                 validateRegistration(r.mr(), r.access(), true);
+                SgMapping m = ((SimMemoryRegion) r.mr()).pendingMapping();
+                String why = m == null ? null : SignatureEngine.incompatibility(m, r.signature());
+                if (why != null) {
+                    throw new VerbsException(Errno.EINVAL, "postSend: REG_INTEGRITY_MR of " + r.mr() + ": " + why);
+                }
                 if (((SimMemoryRegion) r.mr()).signatureErrorPending()) {
                     throw new VerbsException(Errno.EBUSY, "postSend: integrity MR " + r.mr()
                             + " has a signature error that was not collected with checkSignatureStatus");
@@ -388,7 +393,10 @@ final class SimQueuePair implements QueuePair {
     private void prepare(SendWqe w) {
         switch (w.wr) {
             case WorkRequest.RegMr r -> snapshotRegistration(w, (SimMemoryRegion) r.mr());
-            case WorkRequest.RegIntegrityMr r -> snapshotRegistration(w, (SimMemoryRegion) r.mr());
+            case WorkRequest.RegIntegrityMr r -> {
+                snapshotRegistration(w, (SimMemoryRegion) r.mr());
+                ((SimMemoryRegion) r.mr()).signatureRegistered(r.signature());
+            }
             default -> {
                 if (w.wr.flags().contains(SendFlag.INLINE)) {
                     w.inlineData = copyInline(sglOf(w.wr));
@@ -501,7 +509,7 @@ final class SimQueuePair implements QueuePair {
         long engine = dp.sendEngine(fetched, w.wr.gatherLength());
         switch (w.wr) {
             case WorkRequest.RegMr r -> afterIssue(dp.umr(engine, umrListBytes(w)), () -> executeRegistration(w));
-            case WorkRequest.RegIntegrityMr r -> afterIssue(dp.umr(engine, umrListBytes(w)), () -> executeRegistration(w));
+            case WorkRequest.RegIntegrityMr r -> afterIssue(integrityRegistration(dp, engine, w), () -> executeRegistration(w));
             case WorkRequest.LocalInvalidate inv -> afterIssue(dp.umr(engine, 0), () -> executeInvalidate(w, inv.key()));
             case WorkRequest.RdmaRead read -> afterIssue(engine, () -> transmit(w, null, WorkRequest.totalLength(read.sgl())));
             default -> {
@@ -531,6 +539,17 @@ final class SimQueuePair implements QueuePair {
                 kick();
             }
         });
+    }
+
+    /**
+     * mlx5 integrity registration: a UMR for the inner MTT/KLM mkey (none for physical mapping), an always-inline
+     * UMR for the signature mkey, then SET_PSV for the memory and the wire domain.
+     */
+    private long integrityRegistration(HcaDataPath dp, long t, SendWqe w) {
+        boolean inner = w.regMapping != null && w.regMapping.piMapping() != org.hcasim.verbs.PiMapping.PHYSICAL;
+        long innerDone = inner ? dp.umr(t, umrListBytes(w)) : t;
+        long sigDone = dp.umr(innerDone, 0);
+        return dp.sendEngine(dp.sendEngine(sigDone, 0), 0);
     }
 
     private int wqeBytes(SendWqe w) {
