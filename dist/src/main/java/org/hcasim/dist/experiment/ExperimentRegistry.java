@@ -19,15 +19,29 @@ import org.hcasim.spi.UlpProvider;
 public final class ExperimentRegistry {
     private final Map<String, ExperimentDefinition> byName = new LinkedHashMap<>();
     private final Map<String, String> origin = new LinkedHashMap<>();
+    private final Map<String, String> broken = new LinkedHashMap<>();
 
+    /**
+     * Adds an experiment. A definition that fails its checks is kept as broken: the others still run, and
+     * selecting it (or {@code all}) reports why it cannot run.
+     */
     public ExperimentRegistry add(String from, ExperimentDefinition e) {
-        new ReferenceLayout(e).checkHeader(reference(e));
         String previous = origin.putIfAbsent(e.name(), from);
         if (previous != null) {
             throw new IllegalStateException("experiment " + e.name() + " is defined by both " + previous + " and " + from);
         }
-        byName.put(e.name(), e);
+        try {
+            new ReferenceLayout(e).checkHeader(reference(e));
+            byName.put(e.name(), e);
+        } catch (RuntimeException bug) {
+            broken.put(e.name(), String.valueOf(bug.getMessage()));
+        }
         return this;
+    }
+
+    /** Broken experiments by name, with what is wrong with each. */
+    public Map<String, String> broken() {
+        return Map.copyOf(broken);
     }
 
     /**
@@ -64,14 +78,18 @@ public final class ExperimentRegistry {
     /** The experiment named {@code name}; an unknown name is a {@link UserException} listing the known ones. */
     public ExperimentDefinition get(String name) {
         ExperimentDefinition e = byName.get(name);
+        if (broken.containsKey(name)) {
+            throw new UserException("experiment " + name + " (" + origin.get(name) + ") cannot run, its definition is broken: "
+                    + broken.get(name));
+        }
         if (e == null) {
             throw new UserException("unknown experiment '" + name + "'; "
-                    + (byName.isEmpty() ? "no experiments are installed" : "experiments: " + String.join(", ", byName.keySet()) + ", all"));
+                    + (origin.isEmpty() ? "no experiments are installed" : "experiments: " + String.join(", ", origin.keySet()) + ", all"));
         }
         return e;
     }
 
-    /** {@code all} or one name. */
+    /** {@code all} (the experiments that can run; see {@link #broken()} for the others) or one name. */
     public List<ExperimentDefinition> select(String nameOrAll) {
         if (nameOrAll.equals("all")) {
             if (byName.isEmpty()) {

@@ -114,11 +114,19 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         stderr.flush();
         boolean failed = outcomes.stream().anyMatch(o -> !o.summary().failedPoints().isEmpty());
+        if (name.equals("all")) {
+            registry.broken().forEach((n, why) -> stderr.println("reproduce: experiment " + n + " (" + registry.origin(n)
+                    + ") was not run, its definition is broken: " + why));
+            failed |= !registry.broken().isEmpty();
+        }
+        stderr.flush();
         return failed ? 1 : 0;
     }
 
     static String listing(ExperimentRegistry registry) {
         StringBuilder b = new StringBuilder();
+        registry.broken().forEach((n, why) -> b.append(n).append(" (").append(registry.origin(n)).append("): BROKEN: ")
+                .append(why).append('\n'));
         for (ExperimentDefinition e : registry.all()) {
             b.append(e.name()).append(" (").append(registry.origin(e.name())).append("): ").append(e.description()).append('\n');
             for (Axis a : e.axes()) {
