@@ -37,6 +37,28 @@ public final class ExperimentHtml {
         return s.hasMisses() ? "<span class=\"miss\">" + Html.escape(text) + " (misses)</span>" : Html.escape(text);
     }
 
+    /** Every miss as its own line, as in the text output: nothing that disagrees is left to be found in a table. */
+    private static void misses(StringBuilder b, ExperimentOutcome o) {
+        var s = o.summary();
+        if (!s.hasMisses()) {
+            return;
+        }
+        b.append("<ul class=\"miss\">\n");
+        for (PolicyComparison m : s.signMisses()) {
+            b.append("<li>sign miss: ").append(Html.escape(m.context() + " " + m.metric() + " " + m.baseline() + " → " + m.policy()
+                    + ": reference " + m.referenceChangePct().map(Numbers::signedPct).orElse("-")
+                    + ", simulated " + m.simulatedChangePct().map(Numbers::signedPct).orElse("-"))).append("</li>\n");
+        }
+        for (CellComparison c : s.missingCells()) {
+            b.append("<li>missing: ").append(Html.escape(c.point() + " " + c.metric() + " has a reference value but no simulated value"))
+                    .append("</li>\n");
+        }
+        for (PointRun r : s.failedPoints()) {
+            b.append("<li>failed: ").append(Html.escape(r.point() + ": " + r.failure().orElse(""))).append("</li>\n");
+        }
+        b.append("</ul>\n");
+    }
+
     private static void section(StringBuilder b, ExperimentOutcome o, Map<String, String> plots) {
         String n = Html.escape(o.experiment().name());
         b.append("<h2 id=\"").append(n).append("\">").append(n).append("</h2>\n<p>")
@@ -44,6 +66,7 @@ public final class ExperimentHtml {
                 .append("<p>Reference: <code>").append(Html.escape(o.reference().source())).append("</code></p>\n<div class=\"comment\">");
         o.reference().comments().forEach(c -> b.append(Html.escape(c)).append('\n'));
         b.append("</div>\n<p>").append(summaryLine(o)).append("</p>\n");
+        misses(b, o);
 
         for (var plot : plots.entrySet()) {
             String f = Html.escape(plot.getValue());

@@ -165,7 +165,8 @@ class ReproduceCommandTest {
             assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
         }
         String html = Files.readString(dir.resolve("index.html"));
-        assertThat(html).contains("<img src=\"toy-queue-kiops.svg\"", "copy_kiops", "MISS", "host/link.tx")
+        assertThat(html).contains("<img src=\"toy-queue-kiops.svg\"", "copy_kiops", "MISS", "host/link.tx",
+                        "<li>sign miss: bs=4096 cpu_pct copy → zerocopy: reference -3.0%, simulated +0.0%</li>")
                 .doesNotContain("http://", "https://");
         assertThat(ReferenceTable.read("out", Files.newBufferedReader(dir.resolve("toy-queue.csv"))).columns())
                 .containsExactly("bs", "copy_kiops", "copy_cpu_pct", "zerocopy_kiops", "zerocopy_cpu_pct");
