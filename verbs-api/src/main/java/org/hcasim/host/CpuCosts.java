@@ -22,6 +22,8 @@ public interface CpuCosts {
     String CQ_ARM = "cq-arm";
     /** Uncontended spin lock acquire + release (atomic on a cached line). */
     String LOCK_ACQUIRE = "lock-acquire";
+    /** Work done under a queue's lock per post or poll (QP/SRQ/CQ producer/consumer index update, ordering). */
+    String QUEUE_LOCK_HOLD = "queue-lock-hold";
     /** Switching to another thread (schedule out + in). */
     String CONTEXT_SWITCH = "context-switch";
     /** Latency from wake_up of a sleeping thread until it runs again (not CPU busy time). */

@@ -17,7 +17,7 @@ public final class HostProfile {
     /** The costs every host profile must define, because the engine itself uses them. */
     static final java.util.List<String> REQUIRED_COSTS = java.util.List.of(
             CpuCosts.DOORBELL_MMIO, CpuCosts.WQE_BUILD, CpuCosts.IRQ_ENTRY, CpuCosts.IRQ_EXIT,
-            CpuCosts.SOFTIRQ_SCHEDULE, CpuCosts.CQ_POLL_PER_CQE, CpuCosts.CQ_ARM, CpuCosts.LOCK_ACQUIRE,
+            CpuCosts.SOFTIRQ_SCHEDULE, CpuCosts.CQ_POLL_PER_CQE, CpuCosts.CQ_ARM, CpuCosts.LOCK_ACQUIRE, CpuCosts.QUEUE_LOCK_HOLD,
             CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL);
     static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF);
 

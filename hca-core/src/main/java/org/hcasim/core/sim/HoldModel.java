@@ -4,11 +4,11 @@ import java.util.SplittableRandom;
 
 /**
  * The classic "hold" workload for event-set benchmarks: keep {@code pending} events scheduled; each event,
- * when run, schedules one new event at a random future time (uniform in [0, 2*mean) ahead). The pending
- * count therefore stays constant. Used by {@code hcasim bench kernel} and the JMH benchmarks.
+ * when run, schedules one new event at a random future time (uniform in [0, 2048) ns ahead; a power-of-two
+ * bound keeps the random draw a mask, so the benchmark measures the loop). The pending count stays constant. Used by {@code hcasim bench kernel} and the JMH benchmarks.
  */
 public final class HoldModel {
-    private static final long MEAN_DELAY_NS = 1000;
+    private static final long DELAY_BOUND_NS = 2048;
 
     private final EventLoop loop = new EventLoop();
     private final SplittableRandom random;
@@ -19,9 +19,9 @@ public final class HoldModel {
             throw new IllegalArgumentException("pending must be >= 1, got " + pending);
         }
         this.random = new SplittableRandom(seed);
-        this.reschedule = () -> loop.after(random.nextLong(2 * MEAN_DELAY_NS), this.reschedule());
+        this.reschedule = () -> loop.after(random.nextLong(DELAY_BOUND_NS), this.reschedule());
         for (int i = 0; i < pending; i++) {
-            loop.at(random.nextLong(2 * MEAN_DELAY_NS), reschedule);
+            loop.at(random.nextLong(DELAY_BOUND_NS), reschedule);
         }
     }
 
