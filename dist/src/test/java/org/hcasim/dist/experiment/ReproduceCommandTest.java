@@ -131,6 +131,9 @@ class ReproduceCommandTest {
         Run malformed = hcasim("reproduce", "toy-queue", "--axis", "bs");
         assertThat(malformed.err().strip()).isEqualTo("hcasim reproduce: --axis bs: expected name=value[,value...], e.g. --axis bs=512,4096");
 
+        Run jobs = hcasim("reproduce", "toy-queue", "--jobs", "0");
+        assertThat(jobs.err().strip()).isEqualTo("hcasim reproduce: --jobs must be at least 1, not 0");
+
         Run format = hcasim("reproduce", "toy-queue", "--format", "xml");
         assertThat(format.exit()).isEqualTo(HcasimCommand.USAGE_ERROR);
         assertThat(format.err()).contains("--format").contains("text, csv, json").doesNotContain("\tat ");
