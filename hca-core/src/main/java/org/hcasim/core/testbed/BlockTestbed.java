@@ -18,14 +18,13 @@ import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.hw.HcaParams;
-import org.hcasim.core.profile.Profiles;
 import org.hcasim.core.verbs.SimRdmaDevice;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.spi.UlpProvider;
 
 /**
- * A running block testbed: the two hosts of a {@link BlockTestbedSpec} with one ConnectX-5 each on one
+ * A running block testbed: the two hosts of a {@link BlockTestbedSpec} with one HCA each on one
  * switch, and, per block ULP asked for, that ULP's target (on the target host, serving the spec's
  * namespaces) and initiator (on the initiator host), connected.
  */
@@ -46,15 +45,13 @@ public final class BlockTestbed {
         this.config = config;
         for (UlpProvider p : installed) ulps.put(p.name(), p);
         this.sim = new Simulation(spec.seed());
-        CpuCosts costs = HostCostsLoader.from(config);
-        HcaParams timing = Profiles.hca("connectx5").params();
-        this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), costs, timing);
-        this.target = host(spec.targetHost(), spec.targetCores(), costs, timing);
+        this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), spec.initiatorCosts(), spec.hca());
+        this.target = host(spec.targetHost(), spec.targetCores(), spec.targetCosts(), spec.hca());
     }
 
-    private SimHost host(String name, int cores, CpuCosts costs, HcaParams timing) {
+    private SimHost host(String name, int cores, CpuCosts costs, HcaParams hca) {
         SimHost h = new SimHost(sim, name, cores, costs, new SparseHostMemory(name, spec.payload()));
-        new SimRdmaDevice(h, "mlx5_0", timing);
+        new SimRdmaDevice(h, "mlx5_0", hca);
         return h;
     }
 

@@ -7,16 +7,20 @@ import org.hcasim.block.PiType;
 import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.hw.HcaParams;
+import org.hcasim.host.CpuCosts;
 
 /**
  * The block testbed a configuration describes ({@code testbed.*} keys, see docs/testbed.md): an
- * initiator host and a target host, each with one HCA on one switch, and the target's namespaces.
+ * initiator host and a target host (profile, cores, CPU costs), each with one HCA of the
+ * {@code hca.profile} on one switch, and the target's namespaces.
  *
  * @param ulps the ULPs the testbed may run ({@code testbed.ulps}); empty = whatever the workload asks for
  *     (fio's ioengine)
  */
-public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorHost, int initiatorCores, String targetHost,
-                               int targetCores, String hca, java.util.List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
+public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorHost, int initiatorCores,
+                               CpuCosts initiatorCosts, String targetHost, int targetCores, CpuCosts targetCosts, HcaParams hca,
+                               java.util.List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
 
     public static BlockTestbedSpec from(HcasimConfig config) {
         String initiator = hostName(config, "testbed.initiator.host");
@@ -25,11 +29,9 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorH
             throw new ConfigException("testbed.initiator.host and testbed.target.host are both '" + initiator
                     + "'; the initiator and the target need two hosts");
         }
-        String hca = config.getString("testbed.hca");
-        if (!hca.equals("connectx5")) {
-            throw new ConfigException("testbed.hca = '" + hca + "' (from " + config.sourceOf("testbed.hca")
-                    + "): unknown HCA model (known: connectx5)");
-        }
+        TestbedHosts.HostHardware initiatorHw = TestbedHosts.host(config, "initiator");
+        TestbedHosts.HostHardware targetHw = TestbedHosts.host(config, "target");
+        HcaParams hca = TestbedHosts.hca(config);
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;
@@ -63,7 +65,7 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorH
                     + "): " + e.getMessage());
         }
         return new BlockTestbedSpec(config.getLong("sim.seed"), PayloadMode.parse(config.getString("sim.payload")),
-                initiator, config.getInt("testbed.initiator.cores", 1, 1024), target, config.getInt("testbed.target.cores", 1, 1024),
+                initiator, initiatorHw.cores(), initiatorHw.costs(), target, targetHw.cores(), targetHw.costs(),
                 hca, config.getList("testbed.ulps"), config.getInt("testbed.target.namespaces", 1, 1024), ns);
     }
 

@@ -23,7 +23,9 @@ class BlockTestbedSpecTest {
         assertThat(s.initiatorHost()).isEqualTo("initiator");
         assertThat(s.targetHost()).isEqualTo("target");
         assertThat(s.initiatorCores()).isEqualTo(8);
-        assertThat(s.hca()).isEqualTo("connectx5");
+        assertThat(s.hca().name()).isEqualTo("connectx5");
+        assertThat(s.initiatorCosts().ns("fio-io")).isEqualTo(200);
+        assertThat(s.initiatorCosts().ns("syscall")).isPositive();
         assertThat(s.ulps()).isEmpty();
         assertThat(s.namespaces()).isEqualTo(1);
         assertThat(s.namespace(0).backstore()).isEqualTo(Backstore.NULL);
@@ -44,6 +46,26 @@ class BlockTestbedSpecTest {
     }
 
     @Test
+    void hostsTakeCoresAndCostsFromTheirProfilesWithOverridesOnTop() {
+        BlockTestbedSpec s = spec(Map.of("testbed.initiator.profile", "initiator-48c", "host.profile", "server-24c",
+                "host.cost.fio-io-ns", "333", "testbed.target.cores", "6"));
+        assertThat(s.initiatorCores()).isEqualTo(48);
+        assertThat(s.targetCores()).isEqualTo(6);
+        assertThat(s.initiatorCosts().ns("fio-io")).isEqualTo(333);
+        assertThat(s.targetCosts().ns("fio-io")).isEqualTo(333);
+        assertThat(s.initiatorCosts().ns("syscall"))
+                .isEqualTo(Long.parseLong(org.hcasim.core.profile.Profiles.hostValues("initiator-48c").get("host.cost.syscall-ns").strip()));
+        assertThat(s.targetCosts().ns("syscall"))
+                .isEqualTo(Long.parseLong(org.hcasim.core.profile.Profiles.hostValues("server-24c").get("host.cost.syscall-ns").strip()));
+    }
+
+    @Test
+    void linksFollowTheHcaProfileAndItsOverrides() {
+        BlockTestbedSpec s = spec(Map.of("hca.profile", "connectx5", "hca.port.rate-gbps", "200"));
+        assertThat(s.hca().link().gigabitsPerSecond()).isEqualTo(200.0);
+    }
+
+    @Test
     void badValuesNameKeyAndLayer() {
         assertThatThrownBy(() -> spec(Map.of("testbed.target.format", "520")))
                 .isInstanceOf(ConfigException.class)
@@ -52,8 +74,10 @@ class BlockTestbedSpecTest {
                 .hasMessageContaining("format 512+8 has metadata but PI type is none");
         assertThatThrownBy(() -> spec(Map.of("testbed.target.pi", "type1")))
                 .hasMessageContaining("PI type1 needs a +8 format");
-        assertThatThrownBy(() -> spec(Map.of("testbed.hca", "connectx9")))
-                .hasMessageContaining("unknown HCA model (known: connectx5)");
+        assertThatThrownBy(() -> spec(Map.of("testbed.target.profile", "laptop")))
+                .hasMessageStartingWith("testbed.target.profile = 'laptop': no such host profile (known: ");
+        assertThatThrownBy(() -> spec(Map.of("testbed.initiator.cores", "0")))
+                .hasMessageContaining("testbed.initiator.cores");
         assertThatThrownBy(() -> spec(Map.of("testbed.target.host", "initiator")))
                 .hasMessageContaining("need two hosts");
         assertThatThrownBy(() -> spec(Map.of("testbed.target.namespace-size", "1000")))
