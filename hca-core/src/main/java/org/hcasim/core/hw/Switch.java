@@ -28,18 +28,16 @@ public final class Switch {
     public long forward(long t, Port src, Port dst, long payloadBytes) {
         LinkParams in = src.link();
         LinkParams out = dst.link();
-        long inWire = in.wireBytes(payloadBytes);
-        long inSer = in.serializationNs(inWire);
+        long inSer = in.serializationNs(in.wireBytes(payloadBytes));
         long sentBySource = src.tx().acquire(t, inSer, "send");
         long firstPacketSer = in.serializationNs(Math.min(payloadBytes, in.mtuBytes()) + in.headerBytesPerPacket());
-        long firstAtSwitch = sentBySource - inSer + firstPacketSer + in.latencyNs();
-        long lastAtSwitch = sentBySource + in.latencyNs();
-
-        long outWire = out.wireBytes(payloadBytes);
-        long egressDone = dst.rx().acquire(firstAtSwitch + latencyNs, out.serializationNs(outWire), "forward");
+        // The egress link is booked as if the fixed latencies (cable, switch) were zero and they are added at the
+        // end: booking a timeline in the future would make traffic booked later but arriving earlier wait behind.
+        long firstAtSwitch = sentBySource - inSer + firstPacketSer;
+        long egressDone = dst.rx().acquire(firstAtSwitch, out.serializationNs(out.wireBytes(payloadBytes)), "forward");
         long lastPacketSer = out.serializationNs(lastPacketPayload(payloadBytes, out.mtuBytes()) + out.headerBytesPerPacket());
-        long lastOut = Math.max(egressDone, lastAtSwitch + latencyNs + lastPacketSer);
-        return lastOut + out.latencyNs();
+        long lastOut = Math.max(egressDone, sentBySource + lastPacketSer);
+        return lastOut + in.latencyNs() + latencyNs + out.latencyNs();
     }
 
     private static long lastPacketPayload(long payloadBytes, int mtu) {

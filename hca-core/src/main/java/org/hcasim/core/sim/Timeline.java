@@ -6,6 +6,10 @@ package org.hcasim.core.sim;
  * {@code max(t, freeAt)} and finishes at {@code start + s}. Requests are served in the order
  * {@link #acquire} is called. Busy time and waiting time are accounted for utilisation reports.
  *
+ * <p>Book with arrival times at or near the caller's present and add fixed latencies (propagation, round trips)
+ * to the returned finish time: a booking far in the future would make requests booked later, but arriving
+ * earlier, wait behind it.
+ *
  * <p>Used for PCIe directions, HCA processing engines, links, the firmware command interface.
  */
 public final class Timeline implements Resource {
