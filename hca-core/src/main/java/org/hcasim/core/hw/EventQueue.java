@@ -39,8 +39,8 @@ public final class EventQueue {
         events++;
         if (!interruptOutstanding) {
             interruptOutstanding = true;
-            // The MSI-X message is a posted write ordered after the EQE.
-            vector.raise(pcie.dmaWrite(visible, 4), this::handleInterrupt);
+            // The MSI-X message is a posted write issued right after the EQE; PCIe keeps posted writes in order.
+            vector.raise(pcie.dmaWrite(t, 4), this::handleInterrupt);
         }
     }
 
