@@ -61,6 +61,10 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace of the first point's run to FILE.")
     Path trace;
 
+    @Option(names = "--trace-point", paramLabel = "AXIS=VALUE,...",
+            description = "Trace the first point matching these coordinates instead of the first point (e.g. umr=inline,bs=4096).")
+    String tracePoint;
+
     @Option(names = "--trace-limit", paramLabel = "N", defaultValue = "" + DEFAULT_TRACE_LIMIT,
             description = "Most trace records kept (default: ${DEFAULT-VALUE}); the rest are counted as dropped.")
     int traceLimit;
@@ -89,7 +93,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
         List<ExperimentGrid> grids = grids(selected, axisValues);
         TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
-        Point traced = grids.get(0).points().get(0);
+        Point traced = tracedPoint(grids.get(0), tracePoint);
         WorkloadRunner runner = SimulationWorkloadRunner.installed();
 
         List<ExperimentOutcome> outcomes = new ArrayList<>();
@@ -163,6 +167,27 @@ public final class ReproduceCommand implements Callable<Integer> {
             out.add(ExperimentGrid.of(e, own));
         }
         return out;
+    }
+
+    /** The first point of {@code grid} matching {@code spec} ({@code axis=value,...}), or its first point. */
+    static Point tracedPoint(ExperimentGrid grid, String spec) {
+        if (spec == null) {
+            return grid.points().get(0);
+        }
+        Map<String, String> want = new LinkedHashMap<>();
+        for (String part : spec.split(",")) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                throw new UserException("--trace-point " + spec + ": expected axis=value[,axis=value...], e.g. --trace-point bs=4096");
+            }
+            want.put(part.substring(0, eq).strip(), part.substring(eq + 1).strip());
+        }
+        return grid.points().stream()
+                .filter(p -> want.entrySet().stream().allMatch(w -> w.getValue().equals(p.coordinates().get(w.getKey()))))
+                .findFirst()
+                .orElseThrow(() -> new UserException("--trace-point " + spec + " matches no point of " + grid.experiment().name()
+                        + "; points run: " + grid.points().stream().map(Point::toString).limit(6).toList()
+                        + (grid.points().size() > 6 ? " ..." : "")));
     }
 
     static Map<String, String> parseSets(List<String> sets) {

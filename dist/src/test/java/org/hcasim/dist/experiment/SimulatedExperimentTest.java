@@ -54,6 +54,21 @@ class SimulatedExperimentTest {
     }
 
     @Test
+    void tracePointChoosesWhichRunIsTraced(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("trace.json");
+        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
+                "--trace-point", "policy=batched", "--trace-limit", "10");
+
+        assertThat(r.err()).contains("wrote trace of toy-batch cores=1 policy=batched");
+        assertThat(new ObjectMapper().readTree(trace.toFile()).get("traceEvents").findValuesAsText("name")).contains("batch of 8");
+
+        var none = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
+                "--trace-point", "cores=4");
+        assertThat(none.err().strip()).isEqualTo("hcasim reproduce: --trace-point cores=4 matches no point of toy-batch; "
+                + "points run: [cores=1 policy=single, cores=1 policy=batched]");
+    }
+
+    @Test
     void traceOfTheFirstPointHoldsItsCoreTasksInChromeFormat(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("trace.json");
         var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=2", "--trace", trace.toString(),
