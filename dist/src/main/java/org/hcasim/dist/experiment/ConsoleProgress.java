@@ -17,9 +17,13 @@ public final class ConsoleProgress implements SweepProgress {
         this.out = out;
     }
 
-    /** A bar on stderr when a terminal is attached, nothing otherwise. */
+    /**
+     * A bar on stderr when a terminal is attached, nothing otherwise. Since JDK 22 {@code System.console()}
+     * exists even when output is redirected, so {@code isTerminal()} decides.
+     */
     public static SweepProgress forTerminal() {
-        return System.console() != null ? new ConsoleProgress(System.err) : SweepProgress.NONE;
+        java.io.Console console = System.console();
+        return console != null && console.isTerminal() ? new ConsoleProgress(System.err) : SweepProgress.NONE;
     }
 
     @Override
