@@ -18,6 +18,14 @@ public interface MemoryRegion {
 
     int rkey();
 
+    /**
+     * The key the next {@link WorkRequest.RegMr} (or RegIntegrityMr) posted for this MR will install: this key
+     * with the variant incremented (ib_inc_rkey). Put it in the capsule/descriptor that travels with the REG_MR.
+     */
+    default int nextKey() {
+        return (rkey() & 0xFFFF_FF00) | ((rkey() + 1) & 0xFF);
+    }
+
     /** The 8-bit variant: the low byte of the key. */
     default int keyVariant() {
         return rkey() & 0xFF;

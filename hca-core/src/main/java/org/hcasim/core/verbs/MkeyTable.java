@@ -19,6 +19,7 @@ final class MkeyTable {
     static final int LOCAL_DMA_INDEX = 1;
 
     private final Map<Integer, Mkey> keys = new HashMap<>();
+    private final Map<SimProtectionDomain, Mkey> globalKeys = new HashMap<>();
     private final int maxMr;
     private final HostMemory memory;
     private int nextIndex = LOCAL_DMA_INDEX + 1;
@@ -38,8 +39,22 @@ final class MkeyTable {
         return localDma.key();
     }
 
+    /** The PD's unsafe global rkey: all host memory, local and remote read/write, usable only by QPs of the PD. */
+    int unsafeGlobalKey(SimProtectionDomain pd) {
+        Mkey k = globalKeys.get(pd);
+        if (k == null) {
+            k = new Mkey(nextIndex++, pd, MrType.USER);
+            k.valid = true;
+            k.access = Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE);
+            k.mapping = SgMapping.plain(0, 0, Translation.IDENTITY, 0, false);
+            keys.put(k.index, k);
+            globalKeys.put(pd, k);
+        }
+        return k.key();
+    }
+
     int liveCount() {
-        return keys.size() - 1;
+        return keys.size() - 1 - globalKeys.size();
     }
 
     Mkey create(SimProtectionDomain pd, MrType type) {

@@ -41,6 +41,12 @@ final class SimProtectionDomain implements ProtectionDomain {
         return device.keys().localDmaKey();
     }
 
+    @Override
+    public int unsafeGlobalRkey() {
+        requireAlive("unsafeGlobalRkey");
+        return device.keys().unsafeGlobalKey(this);
+    }
+
     private void requireAlive(String verb) {
         if (deallocated) {
             throw new VerbsException(Errno.EINVAL, verb + " on a deallocated PD");

@@ -336,6 +336,37 @@ class RegistrationConformanceTest {
     }
 
     @Test
+    void nextKeyIsTheKeyAPostedRegMrInstalls() {
+        Pair p = Pair.connected();
+        MemoryRegion mr = p.pdA.allocMr(MrType.MEM_REG, 8);
+        mr.mapSg(List.of(new ScatterEntry(buffer(p.devA, 4096, 0), 4096)), 4096);
+        int next = mr.nextKey();
+        p.a.postSend(List.of(WorkRequest.RegMr.of(mr, AccessFlag.all(), p.toA()),
+                WorkRequest.LocalInvalidate.of(next, p.toA(), SendFlag.SIGNALED)));
+        p.run();
+        assertThat(mr.rkey()).isEqualTo(next);
+        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(mr.isValid()).isFalse();
+    }
+
+    @Test
+    void unsafeGlobalRkeyReachesAnyHostMemoryButOnlyFromQpsOfItsPd() {
+        Pair p = Pair.connected();
+        long dst = buffer(p.devB, 4096, 0);
+        long src = buffer(p.devA, 64, 3);
+        p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst + 64, p.pdB.unsafeGlobalRkey(),
+                p.toA(), SendFlag.SIGNALED));
+        p.run();
+        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(read(p.devB, dst + 64, 64)).containsOnly(3);
+        int otherPdKey = p.devB.allocPd().unsafeGlobalRkey();
+        p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, otherPdKey, p.toA(),
+                SendFlag.SIGNALED));
+        p.run();
+        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR);
+    }
+
+    @Test
     void umrWithAListAboveTheInlineThresholdWaitsForTheListDmaRead() {
         long inline = registrationTime(8);   // 8 MTT entries = 64 bytes: inline
         long fetched = registrationTime(9);  // 12 entries (rounded to 4) = 96 bytes: DMA read first
