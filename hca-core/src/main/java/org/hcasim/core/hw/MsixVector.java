@@ -12,6 +12,7 @@ import org.hcasim.host.Priority;
  */
 public final class MsixVector {
     private final EventLoop loop;
+    private final org.hcasim.core.sim.Tracer tracer;
     private final Host host;
     private final String name;
     private final int core;
@@ -23,6 +24,7 @@ public final class MsixVector {
                     + host.name() + "' has " + host.coreCount() + " cores");
         }
         this.loop = sim.loop();
+        this.tracer = sim.tracer();
         this.host = host;
         this.name = name;
         this.core = core;
@@ -41,7 +43,11 @@ public final class MsixVector {
             handler.run();
             host.charge(exit);
         };
-        loop.at(Math.max(t, loop.now()), () -> host.run(core, Priority.HARD_IRQ, name, task));
+        long at = Math.max(t, loop.now());
+        if (tracer.on()) {
+            tracer.sink().instant(name, "msix", at);
+        }
+        loop.at(at, () -> host.run(core, Priority.HARD_IRQ, name, task));
     }
 
     public int core() {

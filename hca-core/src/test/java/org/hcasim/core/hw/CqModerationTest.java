@@ -103,4 +103,19 @@ class CqModerationTest {
 
         assertThat(handled.get(0)).endsWith("@" + (100_000 + TestHosts.IRQ_ENTRY + TestHosts.PER_EQE));
     }
+
+    @Test
+    void a_raised_interrupt_appears_in_the_trace_as_an_instant_on_its_vector() {
+        org.hcasim.core.sim.TraceRecorder rec = new org.hcasim.core.sim.TraceRecorder(100);
+        sim.trace(rec);
+        cq.arm();
+        cq.cqeWritten(1000);
+        sim.loop().run();
+
+        assertThat(rec.records()).anySatisfy(r -> {
+            assertThat(r.kind()).isEqualTo(org.hcasim.core.sim.TraceRecorder.Kind.INSTANT);
+            assertThat(r.track()).isEqualTo("comp2");
+        });
+        assertThat(rec.records()).anySatisfy(r -> assertThat(r.track()).isEqualTo("h/cpu2"));
+    }
 }
