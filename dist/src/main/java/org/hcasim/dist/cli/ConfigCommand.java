@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.ConfigLayer;
+import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
@@ -25,7 +26,7 @@ public final class ConfigCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--doc", description = "Also print each plugin key's documentation.")
+    @Option(names = "--doc", description = "Also print each key's documentation (the comments of the defaults files).")
     boolean doc;
 
     @Spec
@@ -38,7 +39,7 @@ public final class ConfigCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
 
         out.println("# layers, lowest first: " + String.join(", ", config.layers().stream().map(ConfigLayer::name).toList()));
-        Map<String, String> docs = new HashMap<>();
+        Map<String, String> docs = new HashMap<>(ConfigLoader.builtInDocs());
         for (UlpProvider p : installation.ulps().providers()) {
             docs.putAll(p.configDoc());
         }

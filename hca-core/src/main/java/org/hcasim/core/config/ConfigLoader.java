@@ -119,6 +119,15 @@ public final class ConfigLoader {
         return ConfigLayer.of(layerName, LayerKind.ULP_DEFAULTS, new java.util.TreeMap<>(ulp.defaultConfiguration()));
     }
 
+    /** Documentation of the built-in keys, from the comments of {@link #DEFAULTS_RESOURCE}. */
+    public static Map<String, String> builtInDocs() {
+        try (var in = ConfigLoader.class.getResourceAsStream(DEFAULTS_RESOURCE)) {
+            return ConfigDocs.fromProperties(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** {@code key=value} strings (from {@code --set}) as a map; a string without {@code =} is an error. */
     public static Map<String, String> parseSettings(List<String> settings) {
         Map<String, String> out = new LinkedHashMap<>();
