@@ -40,24 +40,23 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         return new SimulationWorkloadRunner(all);
     }
 
-    private TestbedFactory.Built build(TestbedSpec testbed, Map<String, String> overrides, long seed, Optional<TraceSink> trace) {
+    private TestbedFactory.Built build(TestbedSpec testbed, Map<String, String> overrides, long seed) {
         TestbedFactory factory = factories.stream().filter(f -> f.accepts(testbed)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no testbed factory accepts " + testbed.source()));
-        TestbedFactory.Built built = factory.build(testbed, overrides, seed);
-        trace.ifPresent(built.simulation()::trace);
-        return built;
+        return factory.build(testbed, overrides, seed);
     }
 
     @Override
     public WorkloadOutcome runFio(TestbedSpec testbed, String fioJob, Map<String, String> overrides, long seed,
                                   Optional<TraceSink> trace) {
-        TestbedFactory.Built built = build(testbed, overrides, seed, trace);
+        TestbedFactory.Built built = build(testbed, overrides, seed);
         var fio = built.fio().orElseThrow(() -> new UserException("testbed " + testbed.source() + " has no block devices for fio"));
         JobFileParser.JobSet jobs = JobFileParser.parse(List.of(new JobFileParser.JobFileText(testbed.source() + " fio job", fioJob)));
         // Connect first, then measure: the run report covers the I/O, not the ULP's login and queue setup.
         built.connect().run();
         Simulation sim = built.simulation();
         sim.resources().resetStats(sim.now());
+        trace.ifPresent(sim::trace); // the bounded trace is spent on the I/O, not the connection setup
         List<String> errors = new ArrayList<>();
         FioResults results = new FioRun(fio, errors::add).run(jobs);
         built.checkConfigUsed().run();
@@ -72,7 +71,8 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
     @Override
     public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload, Map<String, String> overrides, long seed,
                                      Optional<TraceSink> trace) {
-        TestbedFactory.Built built = build(testbed, overrides, seed, trace);
+        TestbedFactory.Built built = build(testbed, overrides, seed);
+        trace.ifPresent(built.simulation()::trace);
         Map<String, Double> metrics = workload.run(new View(built));
         built.checkConfigUsed().run();
         Simulation sim = built.simulation();
