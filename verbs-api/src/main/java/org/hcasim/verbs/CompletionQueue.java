@@ -39,6 +39,19 @@ public interface CompletionQueue {
      */
     void modifyModeration(int count, int periodUs);
 
+    /**
+     * Observes the engine's polling passes (SOFTIRQ and WORKQUEUE CQs): after each pass the listener gets the
+     * number of completions it processed, on the polling core. The hook for dynamic interrupt moderation
+     * (DIM), which then calls {@link #modifyModeration}. {@code null} removes it.
+     */
+    void setPollPassListener(PollPassListener listener);
+
+    /** Gets the completions of each polling pass. */
+    @FunctionalInterface
+    interface PollPassListener {
+        void pollPass(CompletionQueue cq, int completions, long nowNs);
+    }
+
     /** ib_free_cq; fails with EBUSY while QPs use it. */
     void destroy();
 }

@@ -41,6 +41,7 @@ final class SimCompletionQueue implements CompletionQueue {
     private long lostCompletions;
     private boolean pollScheduled;
     private boolean destroyed;
+    private PollPassListener pollPassListener;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
@@ -154,6 +155,9 @@ final class SimCompletionQueue implements CompletionQueue {
         pollScheduled = false;
         int budget = init.pollContext() == PollContext.SOFTIRQ ? SOFTIRQ_BUDGET : WORKQUEUE_BUDGET;
         int done = processDirect(budget);
+        if (pollPassListener != null) {
+            pollPassListener.pollPass(this, done, device.host().now());
+        }
         if (done >= budget) {
             schedulePoll();
             return;
@@ -214,6 +218,11 @@ final class SimCompletionQueue implements CompletionQueue {
         }
         device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
         moderation.configure(count, periodUs * 1000L, ModerationMode.START_ON_FIRST_CQE);
+    }
+
+    @Override
+    public void setPollPassListener(PollPassListener listener) {
+        this.pollPassListener = listener;
     }
 
     @Override

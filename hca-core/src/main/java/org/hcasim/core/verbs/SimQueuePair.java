@@ -492,12 +492,26 @@ final class SimQueuePair implements QueuePair {
             if (loop.now() < pausedUntil) {
                 return;
             }
-            SendWqe w = sq.get(issueIndex++);
+            SendWqe w = sq.get(issueIndex);
+            if (!w.done && !w.executed && w.wr.flags().contains(SendFlag.FENCE) && readOutstandingBefore(issueIndex)) {
+                return; // fenced: waits until the earlier RDMA READs have completed (kicked again then)
+            }
+            issueIndex++;
             if (w.done || w.executed) {
                 continue;
             }
             issue(w);
         }
+    }
+
+    private boolean readOutstandingBefore(int index) {
+        for (int i = 0; i < index; i++) {
+            SendWqe earlier = sq.get(i);
+            if (!earlier.done && earlier.wr instanceof WorkRequest.RdmaRead) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void issue(SendWqe w) {
@@ -772,6 +786,7 @@ final class SimQueuePair implements QueuePair {
         placed = dp.dmaWrite(placed, resp.length());
         markDone(w, WcStatus.SUCCESS, resp.length(), placed);
         retire();
+        loop.at(placed, this::kick); // a fenced WQE may wait for this read's data to be placed
     }
 
     private void scatter(List<Sge> sgl, byte[] data, long length) {

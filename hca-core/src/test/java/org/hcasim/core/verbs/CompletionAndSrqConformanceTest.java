@@ -140,6 +140,18 @@ class CompletionAndSrqConformanceTest {
     }
 
     @Test
+    void pollPassListenerSeesTheCompletionsOfEachPass() {
+        Pair p = Pair.connected();
+        List<Integer> passes = new ArrayList<>();
+        p.cqA.setPollPassListener((cq, n, now) -> passes.add(n));
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 5, got::add);
+        p.run();
+        assertThat(passes.stream().mapToInt(Integer::intValue).sum()).isEqualTo(5);
+        assertThat(passes).isNotEmpty();
+    }
+
+    @Test
     void cqOverflowRaisesAnAsyncCqErrorAndMovesItsQpsToError() {
         Pair p = Pair.unconnected(64, i -> i);
         CompletionQueue tiny = p.devA.createCq(new CqInit(2, 0, PollContext.DIRECT, null));

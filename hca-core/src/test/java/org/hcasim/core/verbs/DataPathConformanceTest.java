@@ -400,4 +400,29 @@ class DataPathConformanceTest {
         p.run();
         assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_LEN_ERR);
     }
+
+    private static byte[] readThenWrite(boolean fence) {
+        Pair p = Pair.connected();
+        long remote = buffer(p.devB, 8192, 0);
+        Pair.mem(p.devB).write(remote, new byte[] {9, 9, 9, 9}, 0, 4);
+        MemoryRegion mr = p.pdB.regMr(remote, 8192, AccessFlag.all());
+        long local = buffer(p.devA, 64, 1);
+        SendFlag[] flags = fence ? new SendFlag[] {SendFlag.SIGNALED, SendFlag.FENCE} : new SendFlag[] {SendFlag.SIGNALED};
+        p.a.postSend(List.of(
+                WorkRequest.RdmaRead.of(sge(local, 4, p.pdA.localDmaLkey()), remote, mr.rkey(), p.toA(), SendFlag.SIGNALED),
+                WorkRequest.RdmaWrite.of(sge(local, 4, p.pdA.localDmaLkey()), remote + 4096, mr.rkey(), p.toA(), flags)));
+        p.run();
+        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.SUCCESS);
+        return read(p.devB, remote + 4096, 4);
+    }
+
+    @Test
+    void fenceMakesAWriteWaitForTheDataOfAnEarlierRead() {
+        assertThat(readThenWrite(true)).containsOnly(9);
+    }
+
+    @Test
+    void withoutFenceAWriteBehindAReadGathersTheOldLocalData() {
+        assertThat(readThenWrite(false)).containsOnly(1);
+    }
 }
