@@ -1,0 +1,361 @@
+package org.hcasim.ulp.nvmeof.target;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+import org.hcasim.block.BackstoreIo;
+import org.hcasim.block.BlockBackstore;
+import org.hcasim.block.BlockCompletion;
+import org.hcasim.block.BlockOp;
+import org.hcasim.block.BlockRequest;
+import org.hcasim.block.PiControl;
+import org.hcasim.host.Host;
+import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
+import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
+import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.CmId;
+import org.hcasim.verbs.CompletionCallback;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.QpAttributes;
+import org.hcasim.verbs.QpInit;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.SharedReceiveQueue;
+import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
+
+/**
+ * One accepted NVMe/RDMA queue on the target (nvmet_rdma_queue): its QP and CQ, its receives (own, or an
+ * SRQ of the port's pool), and the command path: parse the capsule, get write data (in-capsule or RDMA
+ * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND, which invalidates
+ * the host's key when the host asked for it, and repost the receive once the response has gone.
+ */
+final class TargetQueue {
+
+    private final TargetPort port;
+    private final NvmeOfTarget target;
+    private final Host host;
+    final int qid;
+    final int vector;
+    final int recvQueueSize;
+    final int sendQueueSize;
+    private final CompletionQueue cq;
+    private final QueuePair qp;
+    private final SharedReceiveQueue srq;
+    private int cntlid = -1;
+    private boolean dead;
+
+    /** One command in progress: its receive (to repost), response buffer, and data buffer if any. */
+    private final class Command {
+        final WorkRequest.Recv recv;
+        final long capsule;
+        final int received;
+        NvmeCommand sqe;
+        long dataBuffer = -1;
+
+        Command(WorkRequest.Recv recv, int received) {
+            this.recv = recv;
+            this.capsule = recv.sgl().get(0).address();
+            this.received = received;
+        }
+    }
+
+    TargetQueue(TargetPort port, ConnectPrivateData.Request request, int vector) {
+        this.port = port;
+        this.target = port.target;
+        this.host = port.device.host();
+        this.qid = request.qid();
+        this.vector = vector;
+        this.recvQueueSize = request.hsqsize() + 1;
+        this.sendQueueSize = request.hrqsize();
+        this.srq = port.srqFor(vector);
+        int sendWrs = 2 * sendQueueSize + 1;
+        this.cq = port.createCq(sendWrs + recvQueueSize + 1, vector);
+        QpInit init = new QpInit(cq, cq, srq, sendWrs, srq == null ? recvQueueSize : 0, 2, target.recvSges(), 0,
+                false, false);
+        this.qp = port.pd.createQp(init);
+        qp.modify(QpAttributes.toInit(AccessFlag.all()));
+        if (srq == null) {
+            List<WorkRequest.Recv> recvs = new ArrayList<>();
+            for (int i = 0; i < recvQueueSize; i++) {
+                recvs.add(target.newCommandReceive(host, port.pd, this::onCommand));
+            }
+            qp.postRecv(recvs);
+        }
+        port.register(this);
+    }
+
+    QueuePair qp() {
+        return qp;
+    }
+
+    void accept(CmId id) {
+        id.accept(qp, new ConnectPrivateData.Accept(recvQueueSize).encode());
+    }
+
+    void disconnected() {
+        dead = true;
+        port.unregister(this);
+    }
+
+    // ------------------------------------------------------------------ command path
+
+    void onCommand(WorkCompletion wc) {
+        if (!wc.ok() || dead) {
+            return; // flushed: the queue is going away
+        }
+        host.charge(target.settings().commandCpuNs());
+        Command c = new Command((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
+        if (c.received < NvmeCommand.BYTES) {
+            disconnect("a " + c.received + "-byte capsule is shorter than a command");
+            return;
+        }
+        byte[] b = new byte[NvmeCommand.BYTES];
+        host.memory().read(c.capsule, b, 0, b.length);
+        c.sqe = NvmeCommand.decode(b, 0);
+        if (c.sqe.isFabrics()) {
+            if (c.sqe.fctype() == NvmeCommand.FCTYPE_CONNECT) {
+                fetchData(c, IdentifyDataSizes.CONNECT_DATA, this::connectCommand);
+            } else {
+                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+            }
+            return;
+        }
+        if (cntlid < 0) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0); // not connected yet
+            return;
+        }
+        if (qid == 0) {
+            adminCommand(c);
+        } else {
+            ioCommand(c);
+        }
+    }
+
+    private void connectCommand(Command c, long data) {
+        byte[] d = new byte[IdentifyDataSizes.CONNECT_DATA];
+        host.memory().read(data, d, 0, d.length);
+        int requestedCntlid = (d[16] & 0xFF) | (d[17] & 0xFF) << 8;
+        if (c.sqe.connectQid() != qid || c.sqe.connectSqsize() != recvQueueSize - 1) {
+            respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
+            return;
+        }
+        int id = qid == 0 ? target.newController() : requestedCntlid;
+        if (qid != 0 && !target.hasController(id)) {
+            respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
+            return;
+        }
+        cntlid = id;
+        respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
+    }
+
+    private void adminCommand(Command c) {
+        if (c.sqe.opcode() != NvmeCommand.OPC_IDENTIFY) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+            return;
+        }
+        byte[] data;
+        if (c.sqe.cns() == NvmeCommand.CNS_CONTROLLER) {
+            data = new IdentifyData.Controller(cntlid, target.backstores().size(), target.settings().inlineDataSize())
+                    .encode();
+        } else if (c.sqe.cns() == NvmeCommand.CNS_NAMESPACE) {
+            BlockBackstore ns = target.namespace(c.sqe.nsid());
+            if (ns == null) {
+                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
+                return;
+            }
+            data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), ns.spec().format()).encode();
+        } else {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
+            return;
+        }
+        SglDescriptor sgl = c.sqe.dptr();
+        if (!sgl.isKeyed() || sgl.length() < data.length) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            return;
+        }
+        c.dataBuffer = host.memory().allocate(data.length, 4096);
+        host.memory().write(c.dataBuffer, data, 0, data.length);
+        respondWithData(c, data.length);
+    }
+
+    private void ioCommand(Command c) {
+        int op = c.sqe.opcode();
+        if (op != NvmeCommand.OPC_READ && op != NvmeCommand.OPC_WRITE) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+            return;
+        }
+        BlockBackstore ns = target.namespace(c.sqe.nsid());
+        if (ns == null) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
+            return;
+        }
+        long bytes = (long) c.sqe.blocks() * ns.spec().format().blockSize();
+        if (c.sqe.dptr().length() != bytes) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            return;
+        }
+        if (c.sqe.slba() + c.sqe.blocks() > ns.spec().capacityBlocks()) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
+            return;
+        }
+        boolean write = op == NvmeCommand.OPC_WRITE;
+        if (write) {
+            fetchData(c, (int) bytes, (cmd, data) -> execute(cmd, ns, BlockOp.WRITE, data, (int) bytes));
+        } else {
+            if (!c.sqe.dptr().isKeyed()) {
+                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+                return;
+            }
+            c.dataBuffer = host.memory().allocate(bytes, 4096);
+            execute(c, ns, BlockOp.READ, c.dataBuffer, (int) bytes);
+        }
+    }
+
+    private void execute(Command c, BlockBackstore ns, BlockOp op, long data, int bytes) {
+        int core = host.currentCore();
+        BackstoreIo io = new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
+                BlockRequest.NO_METADATA, PiControl.NONE, core);
+        ns.execute(io, result -> {
+            if (dead) {
+                release(c);
+                return;
+            }
+            if (!result.ok()) {
+                respond(c, statusTypeOf(result), statusCodeOf(result), 0);
+            } else if (op == BlockOp.READ) {
+                respondWithData(c, bytes);
+            } else {
+                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
+            }
+        });
+    }
+
+    /** Write data: from the capsule when the host sent it in-capsule, else pulled with RDMA READ. */
+    private void fetchData(Command c, int bytes, java.util.function.BiConsumer<Command, Long> then) {
+        SglDescriptor sgl = c.sqe.dptr();
+        if (sgl.isInCapsule()) {
+            int available = c.received - NvmeCommand.BYTES;
+            if (qid == 0 || sgl.length() != bytes || sgl.address() != 0
+                    || bytes > available || c.recv.sgl().size() < 2) {
+                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+                return;
+            }
+            then.accept(c, c.recv.sgl().get(1).address());
+            return;
+        }
+        if (!sgl.isKeyed() || sgl.length() != bytes) {
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            return;
+        }
+        c.dataBuffer = host.memory().allocate(bytes, 4096);
+        qp.postSend(WorkRequest.RdmaRead.of(List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())),
+                sgl.address(), sgl.key(), wc -> {
+                    if (!wc.ok()) {
+                        release(c);
+                        disconnect("RDMA READ of write data completed with " + wc.status());
+                        return;
+                    }
+                    then.accept(c, c.dataBuffer);
+                }, SendFlag.SIGNALED));
+    }
+
+    private void respondWithData(Command c, int bytes) {
+        SglDescriptor sgl = c.sqe.dptr();
+        WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
+                List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
+                CompletionCallback.IGNORE);
+        send(c, NvmeCompletion.success(c.sqe.commandId(), qid, 0, 0), write);
+    }
+
+    private void respond(Command c, int sct, int sc, int result) {
+        send(c, new NvmeCompletion(result, 0, qid, c.sqe.commandId(), sct, sc), null);
+    }
+
+    /** Posts [RDMA WRITE of read data,] response SEND (with invalidate when asked and allowed). */
+    private void send(Command c, NvmeCompletion cqe, WorkRequest.RdmaWrite data) {
+        host.charge(target.settings().responseCpuNs());
+        long rsp = target.takeResponseBuffer(host);
+        host.memory().write(rsp, cqe.bytes(), 0, NvmeCompletion.BYTES);
+        List<Sge> sgl = List.of(new Sge(rsp, NvmeCompletion.BYTES, port.pd.localDmaLkey()));
+        CompletionCallback done = wc -> {
+            target.returnResponseBuffer(rsp);
+            release(c);
+            if (!wc.ok()) {
+                disconnect("response SEND completed with " + wc.status());
+            }
+        };
+        SglDescriptor dptr = c.sqe.dptr();
+        WorkRequest.SendRequest response = dptr.asksInvalidate() && target.settings().sendWithInvalidate()
+                ? WorkRequest.SendWithInvalidate.of(sgl, dptr.key(), done, SendFlag.SIGNALED)
+                : WorkRequest.Send.of(sgl, done, SendFlag.SIGNALED);
+        if (data != null) {
+            qp.postSend(List.of(data, response));
+        } else {
+            qp.postSend(response);
+        }
+    }
+
+    /** The command is over: free its data buffer and give its receive back. */
+    private void release(Command c) {
+        if (c.dataBuffer >= 0) {
+            host.memory().free(c.dataBuffer);
+            c.dataBuffer = -1;
+        }
+        if (dead) {
+            return;
+        }
+        if (srq != null) {
+            port.repostShared(srq, c.recv);
+        } else {
+            qp.postRecv(c.recv);
+        }
+    }
+
+    private static int statusTypeOf(BlockCompletion r) {
+        return r.status().isProtectionError() ? NvmeCompletion.SCT_MEDIA : NvmeCompletion.SCT_GENERIC;
+    }
+
+    private static int statusCodeOf(BlockCompletion r) {
+        return switch (r.status()) {
+            case SUCCESS -> NvmeCompletion.SC_SUCCESS;
+            case LBA_OUT_OF_RANGE -> NvmeCompletion.SC_LBA_RANGE;
+            case INVALID_REQUEST -> NvmeCompletion.SC_INVALID_FIELD;
+            case GUARD_CHECK_ERROR -> NvmeCompletion.SC_GUARD_CHECK;
+            case APP_TAG_CHECK_ERROR -> NvmeCompletion.SC_APPTAG_CHECK;
+            case REF_TAG_CHECK_ERROR -> NvmeCompletion.SC_REFTAG_CHECK;
+            case IO_ERROR -> NvmeCompletion.SC_INTERNAL;
+        };
+    }
+
+    private void disconnect(String why) {
+        if (dead) {
+            return;
+        }
+        target.log("queue " + qid + ": " + why + "; disconnecting");
+        dead = true;
+        port.unregister(this);
+        if (cmId != null) {
+            cmId.disconnect();
+        }
+    }
+
+    private CmId cmId;
+
+    void bind(CmId id) {
+        this.cmId = id;
+    }
+
+    /** Byte sizes of the fabrics data structures the target reads. */
+    static final class IdentifyDataSizes {
+        static final int CONNECT_DATA = 1024;
+
+        private IdentifyDataSizes() {
+        }
+    }
+}
