@@ -212,4 +212,80 @@ class JobFileParserTest {
         assertThatThrownBy(() -> jobs("[a]\nverify=crc64\n")).hasMessageContaining("fio verify=crc64 is not supported by hcasim");
         assertThatThrownBy(() -> jobs("[a]\nrw\n")).hasMessage("test.fio:2: rw: needs a value (rw=...)");
     }
+
+    /** fio's examples/ssd-test.fio, minus its file-system options. */
+    private static final String SSD_TEST = """
+            # Do some important numbers on SSD drives, to gauge what kind of
+            # performance you might get out of them.
+            #
+            # This uses a queue depth of 4.
+            #
+            [global]
+            bs=4k
+            ioengine=libaio
+            iodepth=4
+            size=10g
+            direct=1
+            runtime=60
+            %s
+            [seq-read]
+            rw=read
+            stonewall
+
+            [rand-read]
+            rw=randread
+            stonewall
+
+            [seq-write]
+            rw=write
+            stonewall
+
+            [rand-write]
+            rw=randwrite
+            stonewall
+            """;
+
+    @Test
+    void fioExampleSsdTestRunsFourStonewalledGroups() {
+        List<FioJob> jobs = jobs(SSD_TEST.formatted("filename=nvme0n1"));
+        assertThat(jobs).extracting(FioJob::name).containsExactly("seq-read", "rand-read", "seq-write", "rand-write");
+        assertThat(jobs).extracting(FioJob::groupId).containsExactly(0, 1, 2, 3);
+        assertThat(jobs).extracting(FioJob::rw).containsExactly(RwPattern.READ, RwPattern.RANDREAD, RwPattern.WRITE, RwPattern.RANDWRITE);
+        assertThat(jobs).allSatisfy(j -> {
+            assertThat(j.size()).isEqualTo(10L << 30);
+            assertThat(j.runtimeNs()).isEqualTo(60_000_000_000L);
+            assertThat(j.iodepth()).isEqualTo(4);
+            assertThat(j.direct()).isTrue();
+        });
+        assertThatThrownBy(() -> jobs(SSD_TEST.formatted("directory=/mount-point-of-ssd")))
+                .hasMessage("test.fio:13: fio option 'directory' is not supported by hcasim (see docs/fio.md)");
+    }
+
+    @Test
+    void fioExampleRandReadTakesItsNameFromTheGlobalSection() {
+        FioJob j = jobs("""
+                ; fio-rand-read.job for fiotest
+
+                [global]
+                name=fio-rand-read
+                filename=fio-rand-read
+                rw=randread
+                bs=4K
+                direct=0
+                numjobs=1
+                time_based
+                runtime=900
+
+                [file1]
+                size=10G
+                ioengine=libaio
+                iodepth=16
+                """).get(0);
+        assertThat(j.name()).isEqualTo("fio-rand-read");
+        assertThat(j.timeBased()).isTrue();
+        assertThat(j.runtimeNs()).isEqualTo(900_000_000_000L);
+        assertThat(j.size()).isEqualTo(10L << 30);
+        assertThat(j.iodepth()).isEqualTo(16);
+        assertThat(j.bsRead()).isEqualTo(4096);
+    }
 }
