@@ -8,16 +8,16 @@ import java.util.function.BooleanSupplier;
  * (time, sequence). Events at the same time run in the order they were scheduled.
  *
  * <p>Layout: heap entry i occupies {@code heap[2i]} (time) and {@code heap[2i+1]} (key = sequence number in
- * the high 40 bits, action slot in the low 24 bits). Because the sequence number is unique and sits in the
- * high bits, comparing keys compares sequence numbers, so (time, key) is the total order. Keeping both
- * longs of an entry side by side means one cache line per heap level. Scheduling and running events
+ * the 39 bits below the sign bit, action slot in the low 24 bits). Because the sequence number is unique and
+ * sits in the high bits, comparing keys compares sequence numbers, so (time, key) is the total order. Keeping
+ * both longs of an entry side by side means one cache line per heap level. Scheduling and running events
  * allocates nothing.
  *
  * <p>Cancellation is lazy: {@link #cancel} empties the slot's action and bumps its generation; the heap
  * entry is skipped and its slot recycled when it reaches the top. A handle encodes slot and generation, so
  * a stale handle (event already ran or was cancelled) is recognised and never cancels another event.
  *
- * <p>Limits: 2^24 (16.7 M) pending events, 2^40 (1.1 * 10^12) events scheduled per loop.
+ * <p>Limits: 2^24 (16.7 M) pending events, 2^39 (5.5 * 10^11) events scheduled per loop.
  * Not thread-safe by design: one simulation runs on one thread.
  */
 public final class EventLoop {
@@ -78,7 +78,7 @@ public final class EventLoop {
             throw new NullPointerException("action");
         }
         if (nextSeq == MAX_SEQ) {
-            throw new IllegalStateException("event loop ran out of sequence numbers (2^40 events scheduled)");
+            throw new IllegalStateException("event loop ran out of sequence numbers (2^39 events scheduled)");
         }
         int slot = allocateSlot();
         actions[slot] = action;
