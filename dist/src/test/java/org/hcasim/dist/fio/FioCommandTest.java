@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.hcasim.dist.cli.HcasimCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +54,19 @@ class FioCommandTest {
         assertThat(r.err).isEmpty();
         assertThat(r.exit).isZero();
         assertThat(r.out).startsWith("v: (g=0): rw=randwrite, bs=(R) 4096B-4096B").contains("  write: IOPS=").contains("  read: IOPS=");
+    }
+
+    @Test
+    void sameJobGivesTheSameReportApartFromTheWallClock() throws Exception {
+        Path job = job("[mix]\nioengine=nvmeof\nrw=randrw\niodepth=8\nnumjobs=2\nruntime=3ms\ntime_based\n");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode first = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out);
+        JsonNode second = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out);
+        for (JsonNode root : List.of(first, second)) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) root).remove(List.of("timestamp", "timestamp_ms", "time"));
+        }
+        assertThat(first.get("jobs").get(1).get("write").get("total_ios").asLong()).isPositive();
+        assertThat(second).isEqualTo(first);
     }
 
     @Test
