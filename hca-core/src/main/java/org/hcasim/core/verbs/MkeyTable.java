@@ -1,6 +1,7 @@
 package org.hcasim.core.verbs;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.hcasim.host.HostMemory;
@@ -8,6 +9,7 @@ import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.VerbsException;
 
 /**
@@ -137,6 +139,19 @@ final class MkeyTable {
         }
         k.translation().forEachPiece(address, length,
                 (host, len, off) -> memory.write(host, data, (int) (from + off), (int) len));
+    }
+
+    /** Writes {@code length} bytes of {@code data} across a scatter list whose keys were checked. */
+    void scatter(List<Sge> sgl, byte[] data, long length) {
+        long at = 0;
+        for (Sge s : sgl) {
+            if (at >= length) {
+                break;
+            }
+            int n = (int) Math.min(s.length(), length - at);
+            write(s.lkey(), s.address(), data, (int) at, n);
+            at += n;
+        }
     }
 
     int pageSizeOf(int key) {

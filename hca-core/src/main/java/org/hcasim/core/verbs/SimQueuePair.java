@@ -1,6 +1,5 @@
 package org.hcasim.core.verbs;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -62,12 +61,7 @@ final class SimQueuePair implements QueuePair {
     private int unreclaimed;
     private long lastSendCqeAt;
 
-    // Responder.
-    private final ArrayDeque<RecvWqe> rq = new ArrayDeque<>();
-    private long expectedPsn;
-    private long lastResponseAt;
-    private long lastRecvCqeAt;
-    private boolean commEstablished;
+    private final Responder responder;
 
     SimQueuePair(SimProtectionDomain pd, QpInit init) {
         this.pd = pd;
@@ -99,7 +93,40 @@ final class SimQueuePair implements QueuePair {
         if (srq != null) {
             srq.attach(this);
         }
+        this.responder = new Responder(this);
         dev.fabric().register(this);
+    }
+
+    void onRequest(Packet.Request req, long sentAt) {
+        responder.onRequest(req, sentAt);
+    }
+
+    SimProtectionDomain simPd() {
+        return pd;
+    }
+
+    QpAddress remote() {
+        return remote;
+    }
+
+    Set<AccessFlag> qpAccess() {
+        return qpAccess;
+    }
+
+    int minRnrTimer() {
+        return minRnrTimer;
+    }
+
+    SimSharedReceiveQueue srq() {
+        return srq;
+    }
+
+    SimCompletionQueue recvCq() {
+        return recvCq;
+    }
+
+    boolean destroyed() {
+        return destroyed;
     }
 
     private static void requireRange(String what, int value, int min, int max) {
@@ -229,14 +256,12 @@ final class SimQueuePair implements QueuePair {
         issueEpoch++;
         issuing = false;
         sq.clear();
-        rq.clear();
+        responder.reset();
         issueIndex = 0;
         slotsUsed = 0;
         unreclaimed = 0;
         nextPsn = 0;
-        expectedPsn = 0;
         remote = null;
-        commEstablished = false;
     }
 
     /** CQ overflow or another failure not tied to one WR. */
@@ -270,9 +295,7 @@ final class SimQueuePair implements QueuePair {
             }
         }
         retire();
-        while (!rq.isEmpty()) {
-            completeRecv(rq.poll(), WcStatus.WR_FLUSH_ERR, 0, OptionalInt.empty(), OptionalInt.empty(), now);
-        }
+        responder.flushReceives();
     }
 
     @Override
@@ -459,14 +482,14 @@ final class SimQueuePair implements QueuePair {
                 throw new VerbsException(Errno.EINVAL, "postRecv: " + r.sgl().size() + " SGEs, QP 0x"
                         + Integer.toHexString(qpNum) + " allows " + init.maxRecvSge());
             }
-            if (rq.size() >= init.maxRecvWr()) {
+            if (responder.postedReceives() >= init.maxRecvWr()) {
                 throw new VerbsException(Errno.ENOMEM, "postRecv: receive queue of QP 0x"
                         + Integer.toHexString(qpNum) + " is full (" + init.maxRecvWr() + " WRs)");
             }
             if (host.inTask()) {
                 host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
             }
-            rq.add(new RecvWqe(r));
+            responder.post(new RecvWqe(r));
         }
         if (state == QpState.ERR) {
             loop.at(Math.max(loop.now(), host.now()), () -> {
@@ -782,23 +805,11 @@ final class SimQueuePair implements QueuePair {
             placed = Math.max(placed, dp.translate(now, s.lkey() >>> 8, s.address(), s.length(),
                     dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
         }
-        scatter(read.sgl(), resp.readData(), resp.length());
+        dev.keys().scatter(read.sgl(), resp.readData(), resp.length());
         placed = dp.dmaWrite(placed, resp.length());
         markDone(w, WcStatus.SUCCESS, resp.length(), placed);
         retire();
         loop.at(placed, this::kick); // a fenced WQE may wait for this read's data to be placed
-    }
-
-    private void scatter(List<Sge> sgl, byte[] data, long length) {
-        long at = 0;
-        for (Sge s : sgl) {
-            if (at >= length) {
-                break;
-            }
-            int n = (int) Math.min(s.length(), length - at);
-            dev.keys().write(s.lkey(), s.address(), data, (int) at, n);
-            at += n;
-        }
     }
 
     /** The WQE completes in error; the QP goes to ERR and flushes the rest. */
@@ -849,170 +860,6 @@ final class SimQueuePair implements QueuePair {
             case WorkRequest.RegIntegrityMr s -> WcOpcode.REG_MR;
             case WorkRequest.LocalInvalidate s -> WcOpcode.LOCAL_INV;
         };
-    }
-
-    // ---------------------------------------------------------------- responder
-
-    private boolean accepts(Packet.Request req) {
-        return !destroyed && (state == QpState.RTR || state == QpState.RTS)
-                && req.source().address().equals(remote);
-    }
-
-    void onRequest(Packet.Request req, long sentAt) {
-        if (!accepts(req)) {
-            req.source().noResponse(req, sentAt); // silently dropped, as a QP not ready to receive does
-            return;
-        }
-        if (req.psn() > expectedPsn) {
-            return; // out of sequence after an RNR NAK: dropped, the requester goes back
-        }
-        if (req.psn() < expectedPsn) {
-            respond(req, loop.now(), new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
-            return; // duplicate of an executed request
-        }
-        if (state == QpState.RTR && !commEstablished) {
-            commEstablished = true;
-            dev.raise(AsyncEventType.COMM_EST, this, "first packet on QP 0x" + Integer.toHexString(qpNum) + " in RTR");
-        }
-        long t = dev.dataPath().receiveEngine(loop.now(), req.length());
-        switch (req.op()) {
-            case SEND, SEND_INV -> receiveSend(req, t);
-            case WRITE -> receiveWrite(req, t);
-            case READ -> receiveRead(req, t);
-        }
-    }
-
-    private void receiveSend(Packet.Request req, long t) {
-        Mkey toInvalidate = null;
-        if (req.op() == Packet.Op.SEND_INV) {
-            toInvalidate = dev.keys().find(req.invalidateKey());
-            if (toInvalidate == null || !toInvalidate.fastRegistration() || toInvalidate.pd != pd) {
-                responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR,
-                        "SEND_WITH_INV names key 0x" + Integer.toHexString(req.invalidateKey())
-                                + " that this PD cannot invalidate");
-                return;
-            }
-        }
-        RecvWqe r = srq != null ? srq.take() : rq.poll();
-        if (r == null) {
-            respond(req, t, new Packet.Response(req.psn(), Packet.Kind.RNR_NAK, null, null, 0, minRnrTimer));
-            return;
-        }
-        expectedPsn++;
-        if (r.wr().capacity() < req.length()) {
-            completeRecv(r, WcStatus.LOC_LEN_ERR, 0, OptionalInt.empty(), OptionalInt.empty(), t);
-            responderError(req, t, WcStatus.REM_INV_REQ_ERR, AsyncEventType.QP_REQ_ERR, "a " + req.length()
-                    + "-byte SEND does not fit the " + r.wr().capacity() + "-byte receive");
-            return;
-        }
-        long remaining = req.length();
-        for (Sge s : r.wr().sgl()) {
-            if (remaining <= 0) {
-                break;
-            }
-            long n = Math.min(s.length(), remaining);
-            KeyCheck c = dev.keys().check(s.lkey(), pd, s.address(), n, Set.of(AccessFlag.LOCAL_WRITE));
-            if (!c.ok()) {
-                WcStatus local = c == KeyCheck.NO_ACCESS ? WcStatus.LOC_ACCESS_ERR : WcStatus.LOC_PROT_ERR;
-                completeRecv(r, local, 0, OptionalInt.empty(), OptionalInt.empty(), t);
-                responderError(req, t, WcStatus.REM_OP_ERR, AsyncEventType.QP_FATAL, "receive buffer key 0x"
-                        + Integer.toHexString(s.lkey()) + " failed its check: " + c);
-                return;
-            }
-            remaining -= n;
-        }
-        scatter(r.wr().sgl(), req.payload(), req.length());
-        OptionalInt invalidated = OptionalInt.empty();
-        if (toInvalidate != null) {
-            toInvalidate.valid = false;
-            invalidated = OptionalInt.of(req.invalidateKey());
-        }
-        long placed = placeData(t, r.wr().sgl(), req.length());
-        completeRecv(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed);
-        respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
-    }
-
-    private long placeData(long t, List<Sge> sgl, long length) {
-        HcaDataPath dp = dev.dataPath();
-        long translated = t;
-        long remaining = length;
-        for (Sge s : sgl) {
-            if (remaining <= 0) {
-                break;
-            }
-            long n = Math.min(s.length(), remaining);
-            translated = Math.max(translated, dp.translate(t, s.lkey() >>> 8, s.address(), n,
-                    dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
-            remaining -= n;
-        }
-        return dp.dmaWrite(translated, length);
-    }
-
-    private KeyCheck remoteCheck(Packet.Request req, AccessFlag right) {
-        KeyCheck c = dev.keys().check(req.rkey(), pd, req.remoteAddress(), req.length(), Set.of(right));
-        if (c.ok() && !qpAccess.contains(right)) {
-            return KeyCheck.NO_ACCESS;
-        }
-        return c;
-    }
-
-    private void receiveWrite(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessFlag.REMOTE_WRITE);
-        if (!c.ok()) {
-            responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA WRITE of "
-                    + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
-                    + Integer.toHexString(req.rkey()) + ": " + c);
-            return;
-        }
-        expectedPsn++;
-        dev.keys().write(req.rkey(), req.remoteAddress(), req.payload(), 0, (int) req.length());
-        HcaDataPath dp = dev.dataPath();
-        long translated = dp.translate(t, req.rkey() >>> 8, req.remoteAddress(), req.length(),
-                dev.keys().pageSizeOf(req.rkey()), dev.keys().isKlm(req.rkey()));
-        long placed = dp.dmaWrite(translated, req.length());
-        respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
-    }
-
-    private void receiveRead(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessFlag.REMOTE_READ);
-        if (!c.ok()) {
-            responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA READ of "
-                    + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
-                    + Integer.toHexString(req.rkey()) + ": " + c);
-            return;
-        }
-        expectedPsn++;
-        byte[] data = dev.keys().read(req.rkey(), req.remoteAddress(), (int) req.length());
-        HcaDataPath dp = dev.dataPath();
-        long translated = dp.translate(t, req.rkey() >>> 8, req.remoteAddress(), req.length(),
-                dev.keys().pageSizeOf(req.rkey()), dev.keys().isKlm(req.rkey()));
-        long fetched = dp.dmaRead(translated, req.length());
-        respond(req, fetched, new Packet.Response(req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
-    }
-
-    /** The responder NAKs the request, raises the async event and goes to ERR itself. */
-    private void responderError(Packet.Request req, long t, WcStatus requesterStatus, AsyncEventType event, String why) {
-        respond(req, t, new Packet.Response(req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0));
-        dev.raise(event, this, "QP 0x" + Integer.toHexString(qpNum) + ": " + why);
-        moveToError();
-    }
-
-    /** Sends a response back; responses leave in request order. */
-    private void respond(Packet.Request req, long t, Packet.Response resp) {
-        long at = Math.max(t, lastResponseAt);
-        lastResponseAt = at;
-        SimQueuePair requester = req.source();
-        long payload = resp.readData() != null || resp.length() > 0 ? resp.length() : 0;
-        long arrival = dev.fabric().transmit(at, dev, requester.dev, payload);
-        loop.at(arrival, () -> requester.onResponse(resp, req.sourceEpoch()));
-    }
-
-    private void completeRecv(RecvWqe r, WcStatus status, long length, OptionalInt invalidated,
-                              OptionalInt immediate, long doneAt) {
-        long cqeAt = dev.dataPath().writeCqe(Math.max(Math.max(doneAt, loop.now()), lastRecvCqeAt));
-        lastRecvCqeAt = cqeAt;
-        WorkCompletion wc = new WorkCompletion(r.wr(), status, WcOpcode.RECV, length, invalidated, immediate, this, cqeAt);
-        loop.at(cqeAt, () -> recvCq.add(wc));
     }
 
     @Override
