@@ -7,11 +7,9 @@ import java.util.Set;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
-import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
-import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAddress;
 import org.hcasim.verbs.QpAttributes;
@@ -62,6 +60,7 @@ final class SimQueuePair implements QueuePair {
     private long lastSendCqeAt;
 
     private final Responder responder;
+    private final SendRequestChecks checks;
 
     SimQueuePair(SimProtectionDomain pd, QpInit init) {
         this.pd = pd;
@@ -94,6 +93,7 @@ final class SimQueuePair implements QueuePair {
             srq.attach(this);
         }
         this.responder = new Responder(this);
+        this.checks = new SendRequestChecks(dev, init, "QP 0x" + Integer.toHexString(qpNum));
         dev.fabric().register(this);
     }
 
@@ -323,9 +323,10 @@ final class SimQueuePair implements QueuePair {
         requireNotDestroyed("postSend");
         Host host = dev.host();
         for (WorkRequest.SendRequest wr : requests) {
-            validateSend(wr);
+            requirePostableSend();
+            checks.validate(wr);
             SendWqe w = new SendWqe(wr, wr.signaled() || init.signalAll());
-            prepare(w);
+            checks.prepare(w);
             if (host.inTask()) {
                 host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
             }
@@ -340,7 +341,7 @@ final class SimQueuePair implements QueuePair {
         loop.at(rung, this::kick);
     }
 
-    private void validateSend(WorkRequest.SendRequest wr) {
+    private void requirePostableSend() {
         if (state != QpState.RTS && state != QpState.ERR) {
             throw new VerbsException(Errno.EINVAL, "postSend: QP 0x" + Integer.toHexString(qpNum) + " is in "
                     + state + "; sends need RTS");
@@ -350,119 +351,6 @@ final class SimQueuePair implements QueuePair {
                     + " is full (" + init.maxSendWr() + " WRs; unsignaled WRs free their slot only when a later"
                     + " signaled WR completes)");
         }
-        List<Sge> sgl = switch (wr) {
-            case WorkRequest.Send s -> s.sgl();
-            case WorkRequest.SendWithInvalidate s -> s.sgl();
-            case WorkRequest.RdmaWrite s -> s.sgl();
-            case WorkRequest.RdmaRead s -> s.sgl();
-            default -> List.of();
-        };
-        int maxSge = wr instanceof WorkRequest.RdmaRead
-                ? Math.min(init.maxSendSge(), dev.attributes().maxSgeRd()) : init.maxSendSge();
-        if (sgl.size() > maxSge) {
-            throw new VerbsException(Errno.EINVAL, "postSend: " + sgl.size() + " SGEs, QP 0x"
-                    + Integer.toHexString(qpNum) + " allows " + maxSge);
-        }
-        if (wr.flags().contains(SendFlag.INLINE)) {
-            if (wr instanceof WorkRequest.RdmaRead) {
-                throw new VerbsException(Errno.EINVAL, "postSend: RDMA READ cannot be INLINE");
-            }
-            if (wr.gatherLength() > init.maxInlineData()) {
-                throw new VerbsException(Errno.EINVAL, "postSend: " + wr.gatherLength() + " inline bytes, QP 0x"
-                        + Integer.toHexString(qpNum) + " allows " + init.maxInlineData());
-            }
-        }
-        switch (wr) {
-            case WorkRequest.RegMr r -> validateRegistration(r.mr(), r.access(), false);
-            case WorkRequest.RegIntegrityMr r -> {
-                if (!init.integrityEnabled()) {
-                    throw new VerbsException(Errno.EINVAL, "postSend: REG_INTEGRITY_MR on QP 0x"
-                            + Integer.toHexString(qpNum) + " created without integrityEnabled");
-                }
-                validateRegistration(r.mr(), r.access(), true);
-                SgMapping m = ((SimMemoryRegion) r.mr()).pendingMapping();
-                String why = m == null ? null : SignatureEngine.incompatibility(m, r.signature());
-                if (why != null) {
-                    throw new VerbsException(Errno.EINVAL, "postSend: REG_INTEGRITY_MR of " + r.mr() + ": " + why);
-                }
-                if (((SimMemoryRegion) r.mr()).signatureErrorPending()) {
-                    throw new VerbsException(Errno.EBUSY, "postSend: integrity MR " + r.mr()
-                            + " has a signature error that was not collected with checkSignatureStatus");
-                }
-            }
-            default -> {
-            }
-        }
-    }
-
-    private void validateRegistration(org.hcasim.verbs.MemoryRegion mr, Set<AccessFlag> access, boolean integrity) {
-        if (!(mr instanceof SimMemoryRegion smr) || smr.simPd().simDevice() != dev) {
-            throw new VerbsException(Errno.EINVAL, "postSend: REG_MR of an MR of another device");
-        }
-        if (smr.type() == MrType.USER) {
-            throw new VerbsException(Errno.EINVAL, "postSend: REG_MR of a USER MR; only allocMr regions are fast-registered");
-        }
-        if (integrity != (smr.type() == MrType.INTEGRITY)) {
-            throw new VerbsException(Errno.EINVAL, "postSend: " + (integrity ? "REG_INTEGRITY_MR" : "REG_MR")
-                    + " of a " + smr.type() + " MR; use " + (integrity ? "REG_MR" : "REG_INTEGRITY_MR"));
-        }
-        if (smr.mkey().destroyed) {
-            throw new VerbsException(Errno.EINVAL, "postSend: REG_MR of a deregistered MR");
-        }
-        AccessRules.requireLocalWriteForRemoteWrite(access, "REG_MR");
-    }
-
-    /** Work the driver does at post time: inline copy, REG_MR snapshot and key variant bump. */
-    private void prepare(SendWqe w) {
-        switch (w.wr) {
-            case WorkRequest.RegMr r -> snapshotRegistration(w, (SimMemoryRegion) r.mr());
-            case WorkRequest.RegIntegrityMr r -> {
-                snapshotRegistration(w, (SimMemoryRegion) r.mr());
-                ((SimMemoryRegion) r.mr()).signatureRegistered(r.signature());
-            }
-            default -> {
-                if (w.wr.flags().contains(SendFlag.INLINE)) {
-                    w.inlineData = copyInline(sglOf(w.wr));
-                }
-            }
-        }
-    }
-
-    private static void snapshotRegistration(SendWqe w, SimMemoryRegion mr) {
-        w.regMapping = mr.pendingMapping();
-        w.regPageSize = mr.pendingPageSize();
-        w.regVariant = mr.nextVariant();
-    }
-
-    private byte[] copyInline(List<Sge> sgl) {
-        var memory = dev.host().memory();
-        long total = WorkRequest.totalLength(sgl);
-        byte[] data = new byte[(int) total];
-        int at = 0;
-        for (Sge s : sgl) {
-            try {
-                if (memory.payloadReal()) {
-                    memory.read(s.address(), data, at, s.length());
-                } else {
-                    memory.check(s.address(), s.length());
-                }
-            } catch (MemoryAccessException e) {
-                throw new VerbsException(Errno.EINVAL, "postSend: inline SGE at 0x" + Long.toHexString(s.address())
-                        + " is not allocated host memory");
-            }
-            at += s.length();
-        }
-        return memory.payloadReal() ? data : null;
-    }
-
-    private static List<Sge> sglOf(WorkRequest.SendRequest wr) {
-        return switch (wr) {
-            case WorkRequest.Send s -> s.sgl();
-            case WorkRequest.SendWithInvalidate s -> s.sgl();
-            case WorkRequest.RdmaWrite s -> s.sgl();
-            case WorkRequest.RdmaRead s -> s.sgl();
-            default -> List.of();
-        };
     }
 
     @Override
@@ -552,7 +440,7 @@ final class SimQueuePair implements QueuePair {
             default -> {
                 long gathered = engine;
                 if (!byCpu) {
-                    for (Sge s : sglOf(w.wr)) {
+                    for (Sge s : SendRequestChecks.sglOf(w.wr)) {
                         gathered = Math.max(gathered, dp.translate(engine, s.lkey() >>> 8, s.address(), s.length(),
                                 dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
                     }
@@ -596,7 +484,7 @@ final class SimQueuePair implements QueuePair {
             case WorkRequest.LocalInvalidate inv -> 64;
             case WorkRequest.RdmaWrite wr -> 32 + 16 * wr.sgl().size();
             case WorkRequest.RdmaRead rd -> 32 + 16 * rd.sgl().size();
-            default -> 16 + 16 * sglOf(w.wr).size();
+            default -> 16 + 16 * SendRequestChecks.sglOf(w.wr).size();
         };
         return (bytes + 63) & ~63;
     }
@@ -662,7 +550,7 @@ final class SimQueuePair implements QueuePair {
         }
         byte[] payload = w.inlineData;
         if (!w.wr.flags().contains(SendFlag.INLINE)) {
-            List<Sge> sgl = sglOf(w.wr);
+            List<Sge> sgl = SendRequestChecks.sglOf(w.wr);
             for (Sge s : sgl) {
                 if (!dev.keys().check(s.lkey(), pd, s.address(), s.length(), Set.of()).ok()) {
                     fail(w, WcStatus.LOC_PROT_ERR);
