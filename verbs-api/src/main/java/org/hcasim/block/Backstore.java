@@ -2,7 +2,7 @@ package org.hcasim.block;
 
 /** Kinds of target backstore. */
 public enum Backstore {
-    /** Keeps no data, like Linux null_blk: writes are dropped, reads return zeroes (and valid PI). */
+    /** Keeps no data, like Linux null_blk: writes are dropped, reads leave the buffer untouched (PI: the escape value). */
     NULL,
     /** Keeps data and PI in memory, like a ramdisk (brd) or target_core_rd. */
     RAM;

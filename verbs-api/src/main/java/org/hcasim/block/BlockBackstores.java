@@ -8,8 +8,10 @@ import org.hcasim.host.HostMemory;
 /**
  * The standard backstores ({@link Backstore#NULL}, {@link Backstore#RAM}), ready for any target ULP.
  *
- * <p>Unwritten blocks (and every block of a null backstore) read as zeroes with an all-ones PI tuple,
- * the escape value, as NVMe deallocated blocks do: checks are skipped for them. When host memory does
+ * <p>Unwritten blocks of a ram backstore read as zeroes with an all-ones PI tuple, the escape value,
+ * as NVMe deallocated blocks do: checks are skipped for them. A null backstore, like Linux null_blk,
+ * neither stores nor fills data: a read leaves the target's buffer as it was (its PI reads as the
+ * escape value); a write is checked against its PI when the request asks for checks, then dropped. When host memory does
  * not keep payload bytes ({@link HostMemory#payloadReal()} false) no data or PI is moved or checked.
  */
 public final class BlockBackstores {
@@ -68,6 +70,10 @@ public final class BlockBackstores {
         }
 
         private BlockCompletion write(BackstoreIo io, boolean hostPi) {
+            boolean keeps = spec.backstore() == Backstore.RAM;
+            if (!keeps && !(hostPi && io.pi().checksAnything())) {
+                return BlockCompletion.SUCCESS; // null: nothing to store and nothing to check
+            }
             byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
             io.memory().read(io.dataIova(), buf, 0, buf.length);
             byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
@@ -95,11 +101,18 @@ public final class BlockBackstores {
         }
 
         private BlockCompletion read(BackstoreIo io, boolean hostPi) {
+            if (spec.backstore() == Backstore.NULL) {
+                // like null_blk: the data buffer is left as it is; PI reads as the all-ones escape
+                if (hostPi) {
+                    byte[] pi = new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
+                    java.util.Arrays.fill(pi, (byte) 0xFF);
+                    io.memory().write(io.metadataIova(), pi, 0, pi.length);
+                }
+                return BlockCompletion.SUCCESS;
+            }
             byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
             byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
-            boolean keeps = spec.backstore() == Backstore.RAM;
-            if (!keeps && pi != null) java.util.Arrays.fill(pi, (byte) 0xFF);
-            for (int i = 0; keeps && i < io.blocks(); i++) {
+            for (int i = 0; i < io.blocks(); i++) {
                 byte[] block = data.get(io.lba() + i);
                 if (block != null) System.arraycopy(block, 0, buf, i * bs, bs);
                 if (pi != null) {
