@@ -3,8 +3,9 @@ package org.hcasim.core.sim;
 /**
  * A FIFO resource with {@code k} identical units, modelled without events: each unit remembers when it is
  * next free. A request arriving at {@code t} needing {@code s} ns takes the unit that frees first, starts at
- * {@code max(t, freeAt)} and finishes at {@code start + s}. Requests are served in the order
- * {@link #acquire} is called. Busy time and waiting time are accounted for utilisation reports.
+ * {@code max(t, freeAt)} and finishes at {@code start + s}; a single-unit timeline instead starts it in the
+ * first gap of its booked intervals at or after {@code t} (so bookings made ahead of time do not block
+ * earlier arrivals booked later). Busy time and waiting time are accounted for utilisation reports.
  *
  * <p>Book with arrival times at or near the caller's present and add fixed latencies (propagation, round trips)
  * to the returned finish time: a booking far in the future would make requests booked later, but arriving
@@ -17,6 +18,16 @@ public final class Timeline implements Resource {
     private final ResourceKind kind;
     private final long[] freeAt;
     private final Tracer tracer;
+
+    /**
+     * Single-unit timelines: the booked intervals [start, end) of the recent past and the future, so that a
+     * request booked after another but arriving before it is served in the gap in front of it instead of
+     * waiting behind it (chained stages book ahead of the present: a DMA write after a translation miss, a CQE
+     * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten.
+     */
+    private final java.util.TreeMap<Long, Long> booked = new java.util.TreeMap<>();
+    private long latestArrival = Long.MIN_VALUE;
+    private static final long HISTORY_NS = 100_000;
 
     private long busyNs;
     private long uses;
@@ -53,9 +64,9 @@ public final class Timeline implements Resource {
             throw new IllegalArgumentException("negative service time " + serviceNs + " ns on '" + name + "'");
         }
         int unit = earliestUnit();
-        long start = Math.max(arrivalNs, freeAt[unit]);
+        long start = freeAt.length == 1 ? bookGap(arrivalNs, serviceNs) : Math.max(arrivalNs, freeAt[unit]);
         long finish = start + serviceNs;
-        freeAt[unit] = finish;
+        freeAt[unit] = Math.max(freeAt[unit], finish);
         long wait = start - arrivalNs;
         busyNs += serviceNs;
         uses++;
@@ -71,7 +82,44 @@ public final class Timeline implements Resource {
 
     /** When a request arriving at {@code arrivalNs} would start, without booking anything. */
     public long startTime(long arrivalNs) {
-        return Math.max(arrivalNs, freeAt[earliestUnit()]);
+        return freeAt.length == 1 ? firstGap(arrivalNs, 0) : Math.max(arrivalNs, freeAt[earliestUnit()]);
+    }
+
+    /** Start of the first gap of at least {@code serviceNs} at or after {@code arrivalNs} (single unit). */
+    private long firstGap(long arrivalNs, long serviceNs) {
+        long start = arrivalNs;
+        java.util.Map.Entry<Long, Long> around = booked.floorEntry(start);
+        if (around != null && around.getValue() > start) {
+            start = around.getValue();
+        }
+        for (var next = booked.ceilingEntry(start); next != null && next.getKey() < start + Math.max(1, serviceNs);
+                next = booked.ceilingEntry(start)) {
+            start = next.getValue();
+        }
+        return start;
+    }
+
+    private long bookGap(long arrivalNs, long serviceNs) {
+        long start = firstGap(arrivalNs, serviceNs);
+        if (serviceNs > 0) {
+            long s = start;
+            long e = start + serviceNs;
+            java.util.Map.Entry<Long, Long> prev = booked.floorEntry(s);
+            if (prev != null && prev.getValue() == s) {
+                s = prev.getKey();
+            }
+            Long nextEnd = booked.remove(e);
+            if (nextEnd != null) {
+                e = nextEnd;
+            }
+            booked.put(s, e);
+        }
+        latestArrival = Math.max(latestArrival, arrivalNs);
+        long horizon = latestArrival - HISTORY_NS;
+        while (!booked.isEmpty() && booked.firstEntry().getValue() < horizon) {
+            booked.pollFirstEntry();
+        }
+        return start;
     }
 
     /** The time at which every unit is free. */

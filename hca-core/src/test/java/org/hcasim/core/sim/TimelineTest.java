@@ -93,4 +93,13 @@ class TimelineTest {
         assertThat(rec.records()).extracting(TraceRecorder.Record::startNs).containsExactly(5L, 25L);
         assertThat(rec.records()).extracting(TraceRecorder.Record::name).containsOnly("create-mkey");
     }
+
+    @Test
+    void a_single_unit_serves_an_earlier_arrival_in_the_gap_before_a_booking_made_ahead_of_time() {
+        Timeline t = new Timeline("pcie.up", ResourceKind.PCIE, 1);
+        assertThat(t.acquire(1_000, 100)).isEqualTo(1_100); // booked ahead (e.g. a CQE after its data lands)
+        assertThat(t.acquire(200, 50)).isEqualTo(250);      // booked later, arrives earlier: uses the gap
+        assertThat(t.acquire(950, 100)).isEqualTo(1_200);   // does not fit before 1000: after the booking
+        assertThat(t.busyNs()).isEqualTo(250);
+    }
 }
