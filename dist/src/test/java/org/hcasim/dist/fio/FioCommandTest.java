@@ -70,6 +70,23 @@ class FioCommandTest {
     }
 
     @Test
+    void testbedFileSetsTheTarget() throws Exception {
+        Path testbed = dir.resolve("tb.properties");
+        Files.writeString(testbed, "testbed.target.backstore = ram\ntestbed.target.namespace-size = 32m\ntestbed.initiator.cores = 2\n");
+        Path job = job("[v]\nioengine=nvmeof\nrw=write\nbs=8k\nsize=128k\nverify=md5\n");
+        Result r = hcasim("fio", "--testbed", testbed.toString(), "--output-format=json", job.toString());
+        assertThat(r.err).isEmpty();
+        JsonNode v = new ObjectMapper().readTree(r.out).get("jobs").get(0);
+        assertThat(v.get("write").get("total_ios").asLong()).isEqualTo(16);
+        assertThat(v.get("read").get("total_ios").asLong()).as("verify phase").isEqualTo(16);
+
+        Files.writeString(testbed, "testbed.target.backstor = ram\n");
+        Result typo = hcasim("fio", "--testbed", testbed.toString(), job.toString());
+        assertThat(typo.exit).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(typo.err).contains("testbed.target.backstor").contains("testbed.target.backstore");
+    }
+
+    @Test
     void errorsAreOneLine() throws Exception {
         Result missing = hcasim("fio", dir.resolve("nope.fio").toString());
         assertThat(missing.exit).isEqualTo(HcasimCommand.USER_ERROR);
