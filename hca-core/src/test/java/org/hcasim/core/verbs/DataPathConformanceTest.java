@@ -425,4 +425,31 @@ class DataPathConformanceTest {
     void withoutFenceAWriteBehindAReadGathersTheOldLocalData() {
         assertThat(readThenWrite(false)).containsOnly(1);
     }
+
+    private static List<Long> completionTimesOfAMixedRun() {
+        Pair p = Pair.connected();
+        long local = buffer(p.devA, 1 << 16, 1);
+        long remoteBuf = buffer(p.devB, 1 << 16, 2);
+        MemoryRegion remote = p.pdB.regMr(remoteBuf, 1 << 16, AccessFlag.all());
+        p.b.postRecv(p.recvB(remoteBuf, 4096, p.pdB.localDmaLkey()));
+        p.a.postSend(List.of(
+                WorkRequest.RdmaWrite.of(sge(local, 30000, p.pdA.localDmaLkey()), remoteBuf, remote.rkey(), p.toA(),
+                        SendFlag.SIGNALED),
+                WorkRequest.RdmaRead.of(sge(local + 40000, 5000, p.pdA.localDmaLkey()), remoteBuf, remote.rkey(),
+                        p.toA(), SendFlag.SIGNALED),
+                WorkRequest.Send.of(sge(local, 100, p.pdA.localDmaLkey()), p.toA(), SendFlag.SIGNALED)));
+        p.run();
+        List<Long> times = new ArrayList<>();
+        p.doneA.forEach(wc -> times.add(wc.completedAtNs()));
+        p.doneB.forEach(wc -> times.add(wc.completedAtNs()));
+        times.add(p.tb.now());
+        return times;
+    }
+
+    @Test
+    void theSameInputsGiveTheSameCompletionTimes() {
+        List<Long> first = completionTimesOfAMixedRun();
+        assertThat(first).hasSize(5);
+        assertThat(completionTimesOfAMixedRun()).isEqualTo(first);
+    }
 }
