@@ -114,6 +114,22 @@ class NvmeOfHostTargetTest {
     }
 
     @Test
+    void without_register_always_single_segment_io_uses_the_global_key_and_registers_nothing() {
+        NvmeOfPair pair = new NvmeOfPair(Map.of("nvmeof.host.register-always", "false",
+                "nvmeof.target.inline-data-size", "0"), NvmeOfPair.ram("ns1", 1));
+        assertThat(pair.connect()).isNull();
+        BlockDevice dev = pair.host.devices().get(0);
+        byte[] data = random(16_384, 7);
+        NvmeOfHost.Counters before = pair.host.counters();
+        assertThat(pair.write(dev, 0, 64, data).ok()).isTrue();
+        assertThat(pair.read(dev, 1, 64, data.length)).isEqualTo(data);
+        NvmeOfHost.Counters c = pair.host.counters().minus(before);
+        assertThat(c.globalKeyIos()).isEqualTo(2);
+        assertThat(c.registrations()).isZero();
+        assertThat(c.remoteInvalidations() + c.localInvalidations()).isZero();
+    }
+
+    @Test
     void io_beyond_the_namespace_fails_with_lba_out_of_range_from_the_target() {
         NvmeOfPair pair = new NvmeOfPair(Map.of(), NvmeOfPair.ram("ns1", 1));
         assertThat(pair.connect()).isNull();
