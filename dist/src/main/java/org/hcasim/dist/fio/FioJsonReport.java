@@ -70,6 +70,8 @@ public final class FioJsonReport {
         for (int i = 0; i < JobResult.DEPTH_LABELS.length; i++) {
             depth.put(JobResult.DEPTH_LABELS[i], submits == 0 ? 0.0 : 100.0 * r.depthSubmits[i] / submits);
         }
+        batches(j.putObject("iodepth_submit"), r.submitBatches);
+        batches(j.putObject("iodepth_complete"), r.completeBatches);
         LatencyStats lat = new LatencyStats();
         lat.add(r.read.lat);
         lat.add(r.write.lat);
@@ -81,6 +83,14 @@ public final class FioJsonReport {
         j.put("latency_percentile", 100.0);
         j.put("latency_window", 0);
         return j;
+    }
+
+    private static void batches(ObjectNode o, long[] counts) {
+        long calls = 0;
+        for (long n : counts) calls += n;
+        for (int i = 0; i < JobResult.BATCH_LABELS.length; i++) {
+            o.put(JobResult.BATCH_LABELS[i], calls == 0 ? 0.0 : 100.0 * counts[i] / calls);
+        }
     }
 
     private static ObjectNode direction(DirectionStats d, DirectionStats group) {

@@ -67,9 +67,21 @@ public final class FioTextReport {
             depths.add(JobResult.DEPTH_LABELS[i] + "=" + pct1(submits == 0 ? 0 : 100.0 * r.depthSubmits[i] / submits));
         }
         out.append("  IO depths    : ").append(String.join(", ", depths)).append('\n');
+        out.append("     submit    : ").append(batches(r.submitBatches)).append('\n');
+        out.append("     complete  : ").append(batches(r.completeBatches)).append('\n');
         out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,0 short=0,0,0,0 dropped=0,0,0,0%n",
                 r.issuedReads, r.issuedWrites));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d%n", r.job.iodepth()));
+    }
+
+    private static String batches(long[] counts) {
+        long calls = 0;
+        for (long n : counts) calls += n;
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < JobResult.BATCH_LABELS.length; i++) {
+            parts.add(JobResult.BATCH_LABELS[i] + "=" + pct1(calls == 0 ? 0 : 100.0 * counts[i] / calls));
+        }
+        return String.join(", ", parts);
     }
 
     private static String pct1(double p) {

@@ -5,6 +5,9 @@ final class JobResult {
     /** fio's IO depth buckets: 1, 2, 4, 8, 16, 32, >=64. */
     static final String[] DEPTH_LABELS = {"1", "2", "4", "8", "16", "32", ">=64"};
 
+    /** fio's submit/complete batch buckets: I/Os per submit or reap call, 0, 1-4, 5-8, ..., 33-64, more. */
+    static final String[] BATCH_LABELS = {"0", "4", "8", "16", "32", "64", ">=64"};
+
     final FioJob job;
     final DirectionStats read = new DirectionStats();
     final DirectionStats write = new DirectionStats();
@@ -12,6 +15,8 @@ final class JobResult {
     long sysNs;
     long contextSwitches;
     final long[] depthSubmits = new long[DEPTH_LABELS.length];
+    final long[] submitBatches = new long[BATCH_LABELS.length];
+    final long[] completeBatches = new long[BATCH_LABELS.length];
     long issuedReads;
     long issuedWrites;
     /** errno of the first error (0 = none) and fio's description of it. */
@@ -37,6 +42,16 @@ final class JobResult {
         return 6;
     }
 
+    static int batchBucket(int ios) {
+        if (ios == 0) return 0;
+        if (ios <= 4) return 1;
+        if (ios <= 8) return 2;
+        if (ios <= 16) return 3;
+        if (ios <= 32) return 4;
+        if (ios <= 64) return 5;
+        return 6;
+    }
+
     /** Merges {@code other} into this one (group_reporting). */
     void add(JobResult other) {
         read.add(other.read);
@@ -45,6 +60,8 @@ final class JobResult {
         sysNs += other.sysNs;
         contextSwitches += other.contextSwitches;
         for (int i = 0; i < depthSubmits.length; i++) depthSubmits[i] += other.depthSubmits[i];
+        for (int i = 0; i < submitBatches.length; i++) submitBatches[i] += other.submitBatches[i];
+        for (int i = 0; i < completeBatches.length; i++) completeBatches[i] += other.completeBatches[i];
         issuedReads += other.issuedReads;
         issuedWrites += other.issuedWrites;
         if (error == 0 && other.error != 0) {

@@ -213,10 +213,14 @@ final class JobRunner {
 
     private void submitBatch() {
         if (!canIssue()) return;
+        boolean count = counting();
         chargeSys(costs.syscall());
+        int n = 0;
         while (canIssue()) {
             issue(free.poll());
+            n++;
         }
+        if (count) result.submitBatches[JobResult.batchBucket(n)]++;
     }
 
     private void issue(Slot s) {
@@ -294,6 +298,7 @@ final class JobRunner {
         if (counting()) result.contextSwitches++;
         chargeSys(costs.contextSwitch());
         chargeSys(costs.syscall());
+        if (counting()) result.completeBatches[JobResult.batchBucket(completed.size())]++;
         while (!completed.isEmpty()) {
             Slot s = completed.poll();
             inflight--;

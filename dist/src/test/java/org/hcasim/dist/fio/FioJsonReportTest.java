@@ -65,6 +65,14 @@ class FioJsonReportTest {
         assertThat(sum).isCloseTo(100.0, within(1e-9));
         assertThat(depth.get("8").asDouble()).isGreaterThan(50);
         assertThat(names(job.get("latency_ms"))).endsWith("2000", ">=2000");
+        for (String batch : List.of("iodepth_submit", "iodepth_complete")) {
+            assertThat(names(job.get(batch))).containsExactly("0", "4", "8", "16", "32", "64", ">=64");
+            double total = 0;
+            for (JsonNode v : job.get(batch)) total += v.asDouble();
+            assertThat(total).as(batch).isCloseTo(100.0, within(1e-9));
+        }
+        // one I/O completes at a time on the loopback, and each is resubmitted alone
+        assertThat(job.get("iodepth_submit").get("4").asDouble()).isGreaterThan(99.0);
     }
 
     @Test

@@ -30,6 +30,8 @@ class FioTextReportTest {
                 .containsPattern("\n   bw \\(  KiB/s\\): min=\\d+, max=\\d+, per=100.00%, avg=\\d+\\.\\d\\d, stdev=\\d+\\.\\d\\d, samples=2\n")
                 .containsPattern("\n  cpu          : usr=\\d+\\.\\d\\d%, sys=\\d+\\.\\d\\d%, ctx=\\d+, majf=0, minf=0\n")
                 .contains("  IO depths    : 1=0.0%, 2=0.0%, 4=")
+                .containsPattern("\n     submit    : 0=0.0%, 4=\\d+\\.\\d%, 8=")
+                .containsPattern("\n     complete  : 0=0.0%, 4=\\d+\\.\\d%, 8=")
                 .contains("\nRun status group 0 (all jobs):\n   READ: bw=");
         assertThat(text).doesNotContain("WRITE:");
     }
