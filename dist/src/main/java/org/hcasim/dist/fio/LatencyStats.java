@@ -64,10 +64,17 @@ final class LatencyStats {
         return count == 0 ? 0 : histogram.getValueAtPercentile(percentile);
     }
 
-    /** Share of samples (percent) in {@code (lowExclusive, highInclusive]} nanoseconds. */
+    /**
+     * Share of samples (percent) in {@code (lowExclusive, highInclusive]} nanoseconds, as a difference of
+     * cumulative counts so that adjacent ranges never count a histogram bucket twice.
+     */
     double percentBetween(long lowExclusive, long highInclusive) {
         if (count == 0) return 0;
-        long n = histogram.getCountBetweenValues(lowExclusive + 1, Math.min(highInclusive, histogram.getHighestTrackableValue()));
-        return 100.0 * n / count;
+        return 100.0 * (atOrBelow(highInclusive) - atOrBelow(lowExclusive)) / count;
+    }
+
+    private long atOrBelow(long ns) {
+        if (ns < 1) return 0;
+        return histogram.getCountBetweenValues(0, Math.min(ns, histogram.getHighestTrackableValue()));
     }
 }
