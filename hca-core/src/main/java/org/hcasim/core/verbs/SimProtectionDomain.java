@@ -94,6 +94,10 @@ final class SimProtectionDomain implements ProtectionDomain {
         if (type == MrType.USER) {
             throw new VerbsException(Errno.EINVAL, "allocMr: USER regions are created with regMr");
         }
+        if (type == MrType.SG_GAPS && !device.attributes().has(org.hcasim.verbs.DeviceCapability.SG_GAPS_REG)
+                || type == MrType.INTEGRITY && !device.attributes().has(org.hcasim.verbs.DeviceCapability.INTEGRITY_HANDOVER)) {
+            throw new VerbsException(Errno.EOPNOTSUPP, "allocMr(" + type + "): " + device + " does not support it");
+        }
         int limit = type == MrType.INTEGRITY ? device.attributes().maxPiFastRegPageListLen()
                 : device.attributes().maxFastRegPageListLen();
         if (maxSg < 1 || maxSg > limit) {

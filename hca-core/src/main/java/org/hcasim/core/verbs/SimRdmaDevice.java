@@ -45,7 +45,7 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     /**
      * Installs a device with the timing of an HCA profile ({@code Profiles.hca("connectx5").params()}) and the
-     * verbs limits of {@link DeviceProfiles#connectX5}; the host gets one completion vector per core.
+     * verbs limits of that HCA ({@link DeviceProfiles#forHca}); one completion vector per core.
      */
     public SimRdmaDevice(SimHost host, String name, HcaParams params) {
         this.host = host;
@@ -53,7 +53,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         this.fabric = VerbsFabric.of(host.simulation());
         this.hardware = new HcaHardware(host.simulation(), host, host.name() + "/" + name, params,
                 hardwareFabric(host.simulation(), params));
-        this.attributes = DeviceProfiles.connectX5(hardware.completionVectors());
+        this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
         this.keys = new MkeyTable(attributes.maxMr(), host.memory());
         this.cm = new SimConnectionManager(this);

@@ -367,6 +367,15 @@ class RegistrationConformanceTest {
     }
 
     @Test
+    void aConnectX3HasNoKlmOrIntegrityRegions() {
+        VerbsTestbed tb = VerbsTestbed.builder().hosts("old").coresPerHost(2).hca("connectx3").build();
+        var pd = tb.device("old").allocPd();
+        assertThat(errnoOf(() -> pd.allocMr(MrType.SG_GAPS, 4))).isEqualTo(Errno.EOPNOTSUPP);
+        assertThat(errnoOf(() -> pd.allocMr(MrType.INTEGRITY, 4))).isEqualTo(Errno.EOPNOTSUPP);
+        assertThat(pd.allocMr(MrType.MEM_REG, 511).maxSg()).isEqualTo(511);
+    }
+
+    @Test
     void umrWithAListAboveTheInlineThresholdWaitsForTheListDmaRead() {
         long inline = registrationTime(8);   // 8 MTT entries = 64 bytes: inline
         long fetched = registrationTime(9);  // 12 entries (rounded to 4) = 96 bytes: DMA read first
