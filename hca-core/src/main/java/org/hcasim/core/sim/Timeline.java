@@ -26,6 +26,8 @@ public final class Timeline implements Resource {
      * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten.
      */
     private final java.util.TreeMap<Long, Long> booked = new java.util.TreeMap<>();
+    /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
+    private final java.util.TreeMap<Long, Long> orderFloor = new java.util.TreeMap<>();
     private long latestArrival = Long.MIN_VALUE;
     private static final long HISTORY_NS = 100_000;
 
@@ -100,7 +102,18 @@ public final class Timeline implements Resource {
     }
 
     private long bookGap(long arrivalNs, long serviceNs) {
-        long start = firstGap(arrivalNs, serviceNs);
+        // FIFO among arrivals: never start before a request that arrived no later than this one (packets of
+        // one flow keep their order); only requests booked ahead of time for a later arrival can be overtaken.
+        java.util.Map.Entry<Long, Long> earlier = orderFloor.floorEntry(arrivalNs);
+        long start = firstGap(earlier == null ? arrivalNs : Math.max(arrivalNs, earlier.getValue()), serviceNs);
+        if (earlier == null || earlier.getValue() < start) {
+            orderFloor.put(arrivalNs, start);
+            // keep the staircase increasing: later arrivals with an earlier start are now bounded by this one
+            for (var next = orderFloor.higherEntry(arrivalNs); next != null && next.getValue() <= start;
+                    next = orderFloor.higherEntry(arrivalNs)) {
+                orderFloor.remove(next.getKey());
+            }
+        }
         if (serviceNs > 0) {
             long s = start;
             long e = start + serviceNs;
@@ -118,6 +131,9 @@ public final class Timeline implements Resource {
         long horizon = latestArrival - HISTORY_NS;
         while (!booked.isEmpty() && booked.firstEntry().getValue() < horizon) {
             booked.pollFirstEntry();
+        }
+        while (orderFloor.size() > 1 && orderFloor.firstKey() < horizon && orderFloor.higherKey(orderFloor.firstKey()) < horizon) {
+            orderFloor.pollFirstEntry();
         }
         return start;
     }

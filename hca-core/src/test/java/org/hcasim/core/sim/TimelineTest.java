@@ -102,4 +102,12 @@ class TimelineTest {
         assertThat(t.acquire(950, 100)).isEqualTo(1_200);   // does not fit before 1000: after the booking
         assertThat(t.busyNs()).isEqualTo(250);
     }
+
+    @Test
+    void a_single_unit_never_lets_a_later_arrival_overtake_an_earlier_one() {
+        Timeline t = new Timeline("port.tx", ResourceKind.LINK, 1);
+        t.acquire(300, 100);                                 // booked ahead: [300, 400)
+        assertThat(t.acquire(150, 200)).isEqualTo(600);      // a big packet does not fit before 300: [400, 600)
+        assertThat(t.acquire(160, 10)).isEqualTo(610);       // the next packet of its flow stays behind it
+    }
 }
