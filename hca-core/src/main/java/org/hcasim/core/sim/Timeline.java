@@ -29,7 +29,7 @@ public final class Timeline implements Resource {
     /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
     private final java.util.TreeMap<Long, Long> orderFloor = new java.util.TreeMap<>();
     private long latestArrival = Long.MIN_VALUE;
-    private static final long HISTORY_NS = 100_000;
+    private static final long HISTORY_NS = 10_000_000;
 
     private long busyNs;
     private long uses;
