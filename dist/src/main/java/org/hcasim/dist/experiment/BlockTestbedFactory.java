@@ -25,7 +25,7 @@ import org.hcasim.spi.TestbedSpec;
 public final class BlockTestbedFactory implements TestbedFactory {
 
     @Override
-    public Built build(TestbedSpec testbed, Map<String, String> overrides, long seed) {
+    public Built build(TestbedSpec testbed, List<String> workloadUlps, Map<String, String> overrides, long seed) {
         Installation installation = Installation.current();
         ConfigLoader loader = new ConfigLoader().ulps(installation.ulps().providers());
         installation.siteConfiguration().ifPresent(loader::distributionConf);
@@ -35,7 +35,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
                 .testbed(ConfigLayer.of("experiment point", LayerKind.TESTBED, testbed.settings()))
                 .commandLine(overrides)
                 .load();
-        BlockTestbed block = new BlockTestbed(BlockTestbedSpec.from(config), config, installation.ulps().providers());
+        BlockTestbed block = new BlockTestbed(BlockTestbedSpec.from(config), config, installation.ulps(), workloadUlps);
         FioTestbed fio = new FioTestbed() {
             @Override
             public Simulation simulation() {

@@ -40,18 +40,18 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         return new SimulationWorkloadRunner(all);
     }
 
-    private TestbedFactory.Built build(TestbedSpec testbed, Map<String, String> overrides, long seed) {
+    private TestbedFactory.Built build(TestbedSpec testbed, List<String> workloadUlps, Map<String, String> overrides, long seed) {
         TestbedFactory factory = factories.stream().filter(f -> f.accepts(testbed)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no testbed factory accepts " + testbed.source()));
-        return factory.build(testbed, overrides, seed);
+        return factory.build(testbed, workloadUlps, overrides, seed);
     }
 
     @Override
     public WorkloadOutcome runFio(TestbedSpec testbed, String fioJob, Map<String, String> overrides, long seed,
                                   Optional<TraceSink> trace) {
-        TestbedFactory.Built built = build(testbed, overrides, seed);
-        var fio = built.fio().orElseThrow(() -> new UserException("testbed " + testbed.source() + " has no block devices for fio"));
         JobFileParser.JobSet jobs = JobFileParser.parse(List.of(new JobFileParser.JobFileText(testbed.source() + " fio job", fioJob)));
+        TestbedFactory.Built built = build(testbed, jobs.ioengines(), overrides, seed);
+        var fio = built.fio().orElseThrow(() -> new UserException("testbed " + testbed.source() + " has no block devices for fio"));
         // Connect first, then measure: the run report covers the I/O, not the ULP's login and queue setup.
         built.connect().run();
         Simulation sim = built.simulation();
@@ -71,7 +71,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
     @Override
     public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload, Map<String, String> overrides, long seed,
                                      Optional<TraceSink> trace) {
-        TestbedFactory.Built built = build(testbed, overrides, seed);
+        TestbedFactory.Built built = build(testbed, List.of(), overrides, seed);
         trace.ifPresent(built.simulation()::trace);
         Map<String, Double> metrics = workload.run(new View(built));
         built.checkConfigUsed().run();

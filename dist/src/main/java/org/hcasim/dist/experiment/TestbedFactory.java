@@ -1,5 +1,6 @@
 package org.hcasim.dist.experiment;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -37,5 +38,6 @@ public interface TestbedFactory {
         return true;
     }
 
-    Built build(TestbedSpec testbed, Map<String, String> overrides, long seed);
+    /** @param workloadUlps the ULPs the workload uses (a fio job's ioengines; empty for custom workloads) */
+    Built build(TestbedSpec testbed, List<String> workloadUlps, Map<String, String> overrides, long seed);
 }

@@ -57,7 +57,7 @@ public final class FioCommand implements Callable<Integer> {
         for (Path p : jobFiles) texts.add(new JobFileParser.JobFileText(p.toString(), read(p)));
         JobFileParser.JobSet jobs = JobFileParser.parse(texts);
         HcasimConfig config = configOptions.load(Installation.current());
-        BlockTestbed testbed = new BlockTestbed(BlockTestbedSpec.from(config), config, Installation.current().ulps().providers());
+        BlockTestbed testbed = new BlockTestbed(BlockTestbedSpec.from(config), config, Installation.current().ulps(), jobs.ioengines());
         PrintWriter err = spec.commandLine().getErr();
         if (explicitlyBuffered(jobs)) {
             err.println("note: direct=0 runs as direct I/O; hcasim models no page cache");

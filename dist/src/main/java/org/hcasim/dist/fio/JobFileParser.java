@@ -29,6 +29,10 @@ public final class JobFileParser {
 
     /** The parsed run: the jobs in order and the global options (for fio's JSON "global options"). */
     public record JobSet(List<FioJob> jobs, Map<String, String> globalOptions) {
+        /** The ULPs the jobs name, in job order, each once: the ULPs of their testbed unless testbed.ulps says. */
+        public List<String> ioengines() {
+            return jobs.stream().map(FioJob::ioengine).distinct().toList();
+        }
     }
 
     private static final Set<String> UNSUPPORTED_FIO_OPTIONS = loadUnsupported();

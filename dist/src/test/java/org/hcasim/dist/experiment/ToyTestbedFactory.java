@@ -3,6 +3,7 @@ package org.hcasim.dist.experiment;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -22,7 +23,7 @@ public final class ToyTestbedFactory implements TestbedFactory {
     }
 
     @Override
-    public Built build(TestbedSpec testbed, Map<String, String> overrides, long seed) {
+    public Built build(TestbedSpec testbed, List<String> workloadUlps, Map<String, String> overrides, long seed) {
         Properties p = new Properties();
         try {
             p.load(new StringReader(testbed.properties()));

@@ -96,6 +96,10 @@ class FioCommandTest {
         Result engine = hcasim("fio", job("[a]\nioengine=rds\n").toString());
         assertThat(engine.err).startsWith("hcasim fio: ioengine=rds: ULP rds has no block roles (block ULPs installed: ")
                 .contains("nvmeof");
+        Result notInstalled = hcasim("fio", job("[a]\nioengine=nosuch\n").toString());
+        assertThat(notInstalled.exit).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(notInstalled.err).startsWith("hcasim fio: ioengine=nosuch: ULP 'nosuch' is not installed; installed: ")
+                .contains("nvmeof").contains("rds").endsWith("\n").hasLineCount(1);
         Result format = hcasim("fio", "--output-format", "xml", job("[a]\n").toString());
         assertThat(format.exit).isEqualTo(HcasimCommand.USAGE_ERROR);
         assertThat(format.err).contains("--output-format");

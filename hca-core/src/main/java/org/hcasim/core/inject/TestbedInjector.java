@@ -8,9 +8,11 @@ import com.google.inject.Module;
 import com.google.inject.Stage;
 import com.google.inject.TypeLiteral;
 import com.google.inject.multibindings.MapBinder;
+import com.google.inject.util.Providers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.hcasim.block.BlockProtocol;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.plugin.InstalledUlp;
@@ -28,7 +30,14 @@ import org.hcasim.spi.UlpProvider;
  *
  * <p>Bindings every testbed has: {@link HcasimConfig}; {@code Map<String, UlpProvider>} (the testbed's
  * ULPs by name); {@code Map<String, Map<String, RegistrationPolicy>>} and the same for
- * {@link CqPolicy} and {@link SrqPolicy} (ULP name to policy name to policy); {@link Policies}.
+ * {@link CqPolicy} and {@link SrqPolicy} (ULP name to policy name to policy); {@link Policies};
+ * {@code Map<String, BlockProtocol>} (the block roles of the testbed's ULPs that have them, by ULP name).
+ *
+ * <p>A ULP's {@link UlpProvider#blockProtocol()} is called once per testbed and bound as an instance,
+ * so Guice injects its {@code @Inject} fields and methods from this injector (the plugin's own module
+ * included) when the testbed is built; a plugin whose protocol has such members returns a new object
+ * per call. The provider itself is shared by all testbeds (and experiment points run in parallel), so
+ * it is bound without member injection.
  */
 public final class TestbedInjector {
     private TestbedInjector() { }
@@ -84,9 +93,11 @@ public final class TestbedInjector {
                     new TypeLiteral<Map<String, CqPolicy>>() { });
             var srq = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
                     new TypeLiteral<Map<String, SrqPolicy>>() { });
+            var block = MapBinder.newMapBinder(binder(), String.class, BlockProtocol.class);
             for (InstalledUlp ulp : ulps) {
                 UlpProvider p = ulp.provider();
-                providers.addBinding(p.name()).toInstance(p);
+                providers.addBinding(p.name()).toProvider(Providers.of(p)); // not toInstance: no injection into the shared provider
+                p.blockProtocol().ifPresent(protocol -> block.addBinding(p.name()).toInstance(protocol));
                 registration.addBinding(p.name()).toInstance(Map.copyOf(p.registrationPolicies()));
                 cq.addBinding(p.name()).toInstance(Map.copyOf(p.cqPolicies()));
                 srq.addBinding(p.name()).toInstance(Map.copyOf(p.srqPolicies()));

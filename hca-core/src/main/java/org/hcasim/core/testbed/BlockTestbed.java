@@ -1,5 +1,9 @@
 package org.hcasim.core.testbed;
 
+import com.google.inject.AbstractModule;
+import com.google.inject.Injector;
+import com.google.inject.Key;
+import com.google.inject.name.Names;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +19,9 @@ import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.host.SimHost;
+import org.hcasim.core.inject.TestbedInjector;
+import org.hcasim.core.plugin.InstalledUlps;
+import org.hcasim.core.plugin.PluginException;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.hw.HcaParams;
@@ -27,6 +34,11 @@ import org.hcasim.spi.UlpProvider;
  * A running block testbed: the two hosts of a {@link BlockTestbedSpec} with one HCA each on one
  * switch, and, per block ULP asked for, that ULP's target (on the target host, serving the spec's
  * namespaces) and initiator (on the initiator host), connected.
+ *
+ * <p>The testbed's ULPs are {@code testbed.ulps}, or, when that is empty, the ULPs its workload names
+ * (fio's ioengines). The testbed builds its one injector ({@link TestbedInjector}) from them, with the
+ * hosts bound as {@code @Named("initiator") Host} and {@code @Named("target") Host}, and takes each
+ * ULP's block roles from that injector, so a plugin's module and injected members take part.
  */
 public final class BlockTestbed {
     /** Simulated time a ULP may take to connect before the testbed gives up (login, queue setup). */
@@ -34,19 +46,61 @@ public final class BlockTestbed {
 
     private final BlockTestbedSpec spec;
     private final HcasimConfig config;
-    private final Map<String, UlpProvider> ulps = new LinkedHashMap<>();
+    private final InstalledUlps installed;
+    private final List<String> ulps;
     private final Simulation sim;
     private final SimHost initiator;
     private final SimHost target;
+    private final Map<String, BlockProtocol> blockProtocols;
     private final Map<String, List<BlockDevice>> connected = new LinkedHashMap<>();
 
-    public BlockTestbed(BlockTestbedSpec spec, HcasimConfig config, List<? extends UlpProvider> installed) {
+    /**
+     * @param installed    the installed plugins
+     * @param workloadUlps the ULPs the workload uses (fio's ioengines); each must be in {@code testbed.ulps}
+     *                     when that is set
+     */
+    public BlockTestbed(BlockTestbedSpec spec, HcasimConfig config, InstalledUlps installed, List<String> workloadUlps) {
         this.spec = spec;
         this.config = config;
-        for (UlpProvider p : installed) ulps.put(p.name(), p);
+        this.installed = installed;
+        for (String ulp : workloadUlps) {
+            if (!spec.ulps().isEmpty() && !spec.ulps().contains(ulp)) throw notInTestbedUlps(ulp);
+        }
+        this.ulps = spec.ulps().isEmpty() ? workloadUlps.stream().distinct().toList() : spec.ulps();
         this.sim = new Simulation(spec.seed());
         this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), spec.initiatorCosts(), spec.hca());
         this.target = host(spec.targetHost(), spec.targetCores(), spec.targetCosts(), spec.hca());
+        Injector injector;
+        try {
+            injector = TestbedInjector.create(config, installed, ulps, new HostsModule(initiator, target));
+        } catch (PluginException e) {
+            throw new UserException((spec.ulps().isEmpty() ? "ioengine=" + String.join(",", ulps)
+                    : "testbed.ulps = " + String.join(",", ulps) + " (from " + config.sourceOf("testbed.ulps") + ")")
+                    + ": " + e.getMessage(), e);
+        }
+        this.blockProtocols = injector.getInstance(new Key<Map<String, BlockProtocol>>() { });
+    }
+
+    /** The simulation objects a plugin may ask the testbed's injector for (verbs-api types only). */
+    private static final class HostsModule extends AbstractModule {
+        private final Host initiator;
+        private final Host target;
+
+        HostsModule(Host initiator, Host target) {
+            this.initiator = initiator;
+            this.target = target;
+        }
+
+        @Override
+        protected void configure() {
+            bind(Host.class).annotatedWith(Names.named("initiator")).toInstance(initiator);
+            bind(Host.class).annotatedWith(Names.named("target")).toInstance(target);
+        }
+    }
+
+    private ConfigException notInTestbedUlps(String ulp) {
+        return new ConfigException("the job asks for ioengine=" + ulp + " but testbed.ulps = " + String.join(",", spec.ulps())
+                + " (from " + config.sourceOf("testbed.ulps") + ") does not name it");
     }
 
     private SimHost host(String name, int cores, CpuCosts costs, HcaParams hca) {
@@ -71,9 +125,9 @@ public final class BlockTestbed {
         return target;
     }
 
-    /** The installed ULPs that offer block roles. */
+    /** The testbed's ULPs that offer block roles, sorted. */
     public List<String> blockUlps() {
-        return ulps.values().stream().filter(u -> u.blockProtocol().isPresent()).map(UlpProvider::name).sorted().toList();
+        return blockProtocols.keySet().stream().sorted().toList();
     }
 
     /**
@@ -83,16 +137,17 @@ public final class BlockTestbed {
     public List<BlockDevice> devices(String ulp) {
         List<BlockDevice> devices = connected.get(ulp);
         if (devices != null) return devices;
-        if (!spec.ulps().isEmpty() && !spec.ulps().contains(ulp)) {
-            throw new ConfigException("the job asks for ioengine=" + ulp + " but testbed.ulps = " + String.join(",", spec.ulps())
-                    + " (from " + config.sourceOf("testbed.ulps") + ") does not name it");
+        if (!ulps.contains(ulp)) {
+            if (!spec.ulps().isEmpty()) throw notInTestbedUlps(ulp);
+            throw new IllegalArgumentException("ioengine=" + ulp + " is not one of the ULPs this testbed was built for: " + ulps);
         }
-        UlpProvider provider = ulps.get(ulp);
-        if (provider == null || provider.blockProtocol().isEmpty()) {
-            throw new UserException("ioengine=" + ulp + ": " + (provider == null ? "no such ULP installed" : "ULP " + ulp
-                    + " has no block roles") + " (block ULPs installed: " + String.join(", ", blockUlps()) + ")");
+        BlockProtocol protocol = blockProtocols.get(ulp);
+        if (protocol == null) {
+            List<String> blockInstalled = installed.providers().stream().filter(u -> u.blockProtocol().isPresent())
+                    .map(UlpProvider::name).toList();
+            throw new UserException("ioengine=" + ulp + ": ULP " + ulp + " has no block roles (block ULPs installed: "
+                    + String.join(", ", blockInstalled) + ")");
         }
-        BlockProtocol protocol = provider.blockProtocol().get();
         List<BlockNamespaceSpec> namespaces = new ArrayList<>();
         for (int i = 0; i < spec.namespaces(); i++) namespaces.add(spec.namespace(i));
         Map<String, String> view = config.asMap();
