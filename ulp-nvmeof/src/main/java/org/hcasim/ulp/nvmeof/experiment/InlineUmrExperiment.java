@@ -83,8 +83,14 @@ public final class InlineUmrExperiment implements ExperimentDefinition {
         return point.get(UMR_AXIS).equals(SG) ? spec.with("hca.umr.inline-max-bytes", "0") : spec;
     }
 
-    /** The fio job of a point. */
+    /**
+     * The fio job of a point. The measured interval grows with the block size so that it spans many I/O
+     * latencies also where the link is the bottleneck (768 I/Os of 64 KiB queue for ~4 ms): 4 ms up to 16 KiB,
+     * then bs / 4 KiB ms, after a quarter of that as ramp.
+     */
     static String fioJob(int bs) {
+        int runtimeMs = Math.max(4, bs / 4096);
+        int rampMs = Math.max(1, runtimeMs / 4);
         return String.join("\n",
                 "[global]",
                 "ioengine=nvmeof",
@@ -94,8 +100,8 @@ public final class InlineUmrExperiment implements ExperimentDefinition {
                 "numjobs=" + NUMJOBS,
                 "direct=1",
                 "time_based=1",
-                "ramp_time=1ms",
-                "runtime=4ms",
+                "ramp_time=" + rampMs + "ms",
+                "runtime=" + runtimeMs + "ms",
                 "group_reporting=1",
                 "",
                 "[inline-umr]",
