@@ -68,6 +68,7 @@ final class HostQueue {
     /** Bytes of in-capsule data the target takes on this queue (0 on the admin queue). */
     private int inlineDataSize;
     private boolean failed;
+    private String lastError = "";
     private final Stats stats = new Stats();
 
     /** Counters of what the queue did (for tests and reports). */
@@ -361,8 +362,7 @@ final class HostQueue {
         lastError = why;
     }
 
-    private String lastError = "";
-
+    /** Why the queue failed (empty while it works). */
     String lastError() {
         return lastError;
     }
