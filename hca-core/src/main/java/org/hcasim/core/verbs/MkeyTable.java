@@ -1,5 +1,6 @@
 package org.hcasim.core.verbs;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,12 @@ final class MkeyTable {
     /** Index of the reserved local DMA key (all host memory, local access, any PD). */
     static final int LOCAL_DMA_INDEX = 1;
 
-    private final Map<Integer, Mkey> keys = new HashMap<>();
+    /**
+     * Mkeys by index (null = never used or destroyed). Indices are handed out in order and never reused, so
+     * an array indexed directly is the cheapest lookup on the data path; it is bounded by the 24-bit key space.
+     */
+    private Mkey[] byIndex = new Mkey[64];
+    private int liveKeys;
     private final Map<SimProtectionDomain, Mkey> globalKeys = new HashMap<>();
     private final int maxMr;
     private final HostMemory memory;
@@ -34,7 +40,7 @@ final class MkeyTable {
         localDma.valid = true;
         localDma.access = Set.of(AccessFlag.LOCAL_WRITE);
         localDma.mapping = SgMapping.plain(0, 0, Translation.IDENTITY, 0, false);
-        keys.put(LOCAL_DMA_INDEX, localDma);
+        put(localDma);
     }
 
     int localDmaKey() {
@@ -49,14 +55,14 @@ final class MkeyTable {
             k.valid = true;
             k.access = Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE);
             k.mapping = SgMapping.plain(0, 0, Translation.IDENTITY, 0, false);
-            keys.put(k.index, k);
+            put(k);
             globalKeys.put(pd, k);
         }
         return k.key();
     }
 
     int liveCount() {
-        return keys.size() - 1 - globalKeys.size();
+        return liveKeys - 1 - globalKeys.size();
     }
 
     Mkey create(SimProtectionDomain pd, MrType type) {
@@ -64,19 +70,31 @@ final class MkeyTable {
             throw new VerbsException(Errno.ENOMEM, "device has its maximum of " + maxMr + " memory regions");
         }
         Mkey k = new Mkey(nextIndex++, pd, type);
-        keys.put(k.index, k);
+        put(k);
         return k;
     }
 
     void destroy(Mkey k) {
         k.valid = false;
         k.destroyed = true;
-        keys.remove(k.index);
+        if (byIndex[k.index] == k) {
+            byIndex[k.index] = null;
+            liveKeys--;
+        }
+    }
+
+    private void put(Mkey k) {
+        if (k.index >= byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, Math.max(byIndex.length * 2, k.index + 1));
+        }
+        byIndex[k.index] = k;
+        liveKeys++;
     }
 
     /** The key's mkey if index and variant match, else null. */
     Mkey find(int key) {
-        Mkey k = keys.get(key >>> 8);
+        int index = key >>> 8;
+        Mkey k = index < byIndex.length ? byIndex[index] : null;
         return k != null && k.variant == (key & 0xFF) ? k : null;
     }
 
@@ -105,7 +123,13 @@ final class MkeyTable {
             return KeyCheck.OK; // data and metadata were checked when the integrity MR was mapped
         }
         try {
-            k.translation().forEachPiece(address, length, (host, len, off) -> memory.check(host, len));
+            Translation t = k.translation();
+            long host = length > 0 ? t.singlePiece(address, length) : Translation.SPLIT;
+            if (host != Translation.SPLIT) {
+                memory.check(host, length);
+            } else {
+                t.forEachPiece(address, length, (h, len, off) -> memory.check(h, len));
+            }
         } catch (MemoryAccessException e) {
             return KeyCheck.NO_MEMORY;
         }
@@ -122,8 +146,13 @@ final class MkeyTable {
             return SignatureEngine.read(k, memory, address, length);
         }
         byte[] out = new byte[length];
-        k.translation().forEachPiece(address, length,
-                (host, len, off) -> memory.read(host, out, (int) off, (int) len));
+        Translation t = k.translation();
+        long host = length > 0 ? t.singlePiece(address, length) : Translation.SPLIT;
+        if (host != Translation.SPLIT) {
+            memory.read(host, out, 0, length);
+        } else {
+            t.forEachPiece(address, length, (h, len, off) -> memory.read(h, out, (int) off, (int) len));
+        }
         return out;
     }
 
@@ -137,8 +166,13 @@ final class MkeyTable {
             SignatureEngine.write(k, memory, address, data, from, length);
             return;
         }
-        k.translation().forEachPiece(address, length,
-                (host, len, off) -> memory.write(host, data, (int) (from + off), (int) len));
+        Translation t = k.translation();
+        long host = t.singlePiece(address, length);
+        if (host != Translation.SPLIT) {
+            memory.write(host, data, from, length);
+        } else {
+            t.forEachPiece(address, length, (h, len, off) -> memory.write(h, data, (int) (from + off), (int) len));
+        }
     }
 
     /** Writes {@code length} bytes of {@code data} across a scatter list whose keys were checked. */

@@ -57,6 +57,23 @@ final class Translation {
         void piece(long hostAddress, long length, long rangeOffset);
     }
 
+    /** What {@link #singlePiece} returns when a range spans more than one host-contiguous segment. */
+    static final long SPLIT = Long.MIN_VALUE;
+
+    /**
+     * The host address of {@code [address, address+len)} (covered, {@code len > 0}) when the range is one
+     * host-contiguous piece, else {@link #SPLIT}: lets the common single-piece access skip the visitor.
+     */
+    long singlePiece(long address, long len) {
+        if (this == IDENTITY) {
+            return address;
+        }
+        long offset = address - iova;
+        int seg = segmentAt(offset);
+        long inSeg = offset - segOffset[seg];
+        return len <= segLength[seg] - inSeg ? segHost[seg] + inSeg : SPLIT;
+    }
+
     /** Splits {@code [address, address+len)} (which must be covered) into host-contiguous pieces. */
     void forEachPiece(long address, long len, PieceVisitor visitor) {
         if (this == IDENTITY) {
