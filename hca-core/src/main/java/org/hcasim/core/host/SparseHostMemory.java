@@ -19,6 +19,9 @@ public final class SparseHostMemory implements HostMemory {
     private final PayloadMode mode;
     private final TreeMap<Long, Long> allocations = new TreeMap<>(); // start -> length
     private final Map<Long, byte[]> pages = new HashMap<>();
+    /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
+    private long hitStart;
+    private long hitEnd;
     private long next = BASE_IOVA;
     private long allocatedBytes;
 
@@ -51,6 +54,10 @@ public final class SparseHostMemory implements HostMemory {
                     + ", which is not the start of an allocation");
         }
         allocatedBytes -= length;
+        if (iova == hitStart) {
+            hitStart = 0;
+            hitEnd = 0;
+        }
         long first = iova / PAGE_SIZE;
         long last = (iova + length - 1) / PAGE_SIZE;
         for (long p = first; p <= last; p++) {
@@ -63,11 +70,16 @@ public final class SparseHostMemory implements HostMemory {
         if (length < 0) {
             throw new MemoryAccessException(owner + ": negative access length " + length);
         }
+        if (iova >= hitStart && iova < hitEnd && length <= hitEnd - iova) {
+            return; // inside the allocation of the last check (allocations never overlap)
+        }
         Map.Entry<Long, Long> a = allocations.floorEntry(iova);
         if (a == null || iova + length > a.getKey() + a.getValue() || (length == 0 && iova >= a.getKey() + a.getValue())) {
             throw new MemoryAccessException(owner + ": access [0x" + Long.toHexString(iova) + ", +" + length
                     + ") is outside every allocation");
         }
+        hitStart = a.getKey();
+        hitEnd = a.getKey() + a.getValue();
     }
 
     @Override
