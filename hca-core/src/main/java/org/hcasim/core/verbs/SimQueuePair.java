@@ -566,6 +566,10 @@ final class SimQueuePair implements QueuePair {
         if (!dev.host().memory().payloadReal()) {
             return null;
         }
+        if (sgl.size() == 1 && sgl.get(0).length() == length) {
+            Sge only = sgl.get(0);
+            return dev.keys().read(only.lkey(), only.address(), only.length()); // a fresh array: no second copy
+        }
         byte[] out = new byte[(int) length];
         int at = 0;
         for (Sge s : sgl) {
