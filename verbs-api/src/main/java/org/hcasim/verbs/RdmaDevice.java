@@ -1,7 +1,6 @@
 package org.hcasim.verbs;
 
 import java.util.function.Consumer;
-import org.hcasim.host.Host;
 
 /**
  * An RDMA device (HCA port as the kernel sees it). Everything it creates lives on the simulation's
@@ -10,9 +9,6 @@ import org.hcasim.host.Host;
  */
 public interface RdmaDevice {
     String name();
-
-    /** The host the device is installed in. */
-    Host host();
 
     DeviceAttributes attributes();
 

@@ -66,7 +66,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         return name;
     }
 
-    @Override
+    /** The host the device is installed in. */
     public Host host() {
         return host;
     }

@@ -50,6 +50,11 @@ public final class NvmeOfTarget implements BlockTarget {
     private int queueIndex;
     private boolean started;
 
+    /** The host this target runs on. */
+    Host host() {
+        return host;
+    }
+
     public NvmeOfTarget(Host host, String address, List<BlockNamespaceSpec> namespaces, TargetSettings settings) {
         if (namespaces.isEmpty()) {
             throw new IllegalArgumentException("nvmeof target at " + address + ": a subsystem needs at least one namespace");

@@ -37,7 +37,7 @@ final class TargetPort {
             srqPool = pd.createSrqPool(count, new SrqInit(s.srqSize(), target.recvSges(), 0));
             for (SharedReceiveQueue srq : srqPool.srqs()) {
                 for (int i = 0; i < s.srqSize(); i++) {
-                    srq.postRecv(target.newCommandReceive(device.host(), pd, this::onSharedReceive));
+                    srq.postRecv(target.newCommandReceive(target.host(), pd, this::onSharedReceive));
                 }
             }
         } else {

@@ -68,7 +68,7 @@ final class TargetQueue {
     TargetQueue(TargetPort port, ConnectPrivateData.Request request, int vector) {
         this.port = port;
         this.target = port.target;
-        this.host = port.device.host();
+        this.host = port.target.host();
         this.qid = request.qid();
         this.vector = vector;
         this.recvQueueSize = request.hsqsize() + 1;
