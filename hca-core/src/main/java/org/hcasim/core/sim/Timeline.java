@@ -25,9 +25,9 @@ public final class Timeline implements Resource {
      * waiting behind it (chained stages book ahead of the present: a DMA write after a translation miss, a CQE
      * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten.
      */
-    private final java.util.TreeMap<Long, Long> booked = new java.util.TreeMap<>();
+    private final SortedLongMap booked = new SortedLongMap();
     /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
-    private final java.util.TreeMap<Long, Long> orderFloor = new java.util.TreeMap<>();
+    private final SortedLongMap orderFloor = new SortedLongMap();
     private long latestArrival = Long.MIN_VALUE;
     private static final long HISTORY_NS = 10_000_000;
 
@@ -90,13 +90,13 @@ public final class Timeline implements Resource {
     /** Start of the first gap of at least {@code serviceNs} at or after {@code arrivalNs} (single unit). */
     private long firstGap(long arrivalNs, long serviceNs) {
         long start = arrivalNs;
-        java.util.Map.Entry<Long, Long> around = booked.floorEntry(start);
-        if (around != null && around.getValue() > start) {
-            start = around.getValue();
+        int around = booked.floorIndex(start);
+        if (around >= 0 && booked.valueAt(around) > start) {
+            start = booked.valueAt(around);
         }
-        for (var next = booked.ceilingEntry(start); next != null && next.getKey() < start + Math.max(1, serviceNs);
-                next = booked.ceilingEntry(start)) {
-            start = next.getValue();
+        for (int next = booked.ceilingIndex(start); next >= 0 && booked.keyAt(next) < start + Math.max(1, serviceNs);
+                next = booked.ceilingIndex(start)) {
+            start = booked.valueAt(next);
         }
         return start;
     }
@@ -104,36 +104,38 @@ public final class Timeline implements Resource {
     private long bookGap(long arrivalNs, long serviceNs) {
         // FIFO among arrivals: never start before a request that arrived no later than this one (packets of
         // one flow keep their order); only requests booked ahead of time for a later arrival can be overtaken.
-        java.util.Map.Entry<Long, Long> earlier = orderFloor.floorEntry(arrivalNs);
-        long start = firstGap(earlier == null ? arrivalNs : Math.max(arrivalNs, earlier.getValue()), serviceNs);
-        if (earlier == null || earlier.getValue() < start) {
+        int earlier = orderFloor.floorIndex(arrivalNs);
+        long earlierStart = earlier < 0 ? Long.MIN_VALUE : orderFloor.valueAt(earlier);
+        long start = firstGap(earlier < 0 ? arrivalNs : Math.max(arrivalNs, earlierStart), serviceNs);
+        if (earlier < 0 || earlierStart < start) {
             orderFloor.put(arrivalNs, start);
             // keep the staircase increasing: later arrivals with an earlier start are now bounded by this one
-            for (var next = orderFloor.higherEntry(arrivalNs); next != null && next.getValue() <= start;
-                    next = orderFloor.higherEntry(arrivalNs)) {
-                orderFloor.remove(next.getKey());
+            for (int next = orderFloor.higherIndex(arrivalNs); next >= 0 && orderFloor.valueAt(next) <= start;
+                    next = orderFloor.higherIndex(arrivalNs)) {
+                orderFloor.removeAt(next);
             }
         }
         if (serviceNs > 0) {
             long s = start;
             long e = start + serviceNs;
-            java.util.Map.Entry<Long, Long> prev = booked.floorEntry(s);
-            if (prev != null && prev.getValue() == s) {
-                s = prev.getKey();
+            int prev = booked.floorIndex(s);
+            if (prev >= 0 && booked.valueAt(prev) == s) {
+                s = booked.keyAt(prev);
             }
-            Long nextEnd = booked.remove(e);
-            if (nextEnd != null) {
-                e = nextEnd;
+            int next = booked.indexOf(e);
+            if (next >= 0) {
+                e = booked.valueAt(next);
+                booked.removeAt(next);
             }
             booked.put(s, e);
         }
         latestArrival = Math.max(latestArrival, arrivalNs);
         long horizon = latestArrival - HISTORY_NS;
-        while (!booked.isEmpty() && booked.firstEntry().getValue() < horizon) {
-            booked.pollFirstEntry();
+        while (!booked.isEmpty() && booked.valueAt(0) < horizon) {
+            booked.removeAt(0);
         }
-        while (orderFloor.size() > 1 && orderFloor.firstKey() < horizon && orderFloor.higherKey(orderFloor.firstKey()) < horizon) {
-            orderFloor.pollFirstEntry();
+        while (orderFloor.size() > 1 && orderFloor.keyAt(0) < horizon && orderFloor.keyAt(1) < horizon) {
+            orderFloor.removeAt(0);
         }
         return start;
     }

@@ -1,0 +1,57 @@
+package org.hcasim.core.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SortedLongMapTest {
+
+    @Test
+    void answersLikeATreeMapUnderRandomPutsRemovalsAndLookups() {
+        SplittableRandom random = new SplittableRandom(42);
+        SortedLongMap map = new SortedLongMap();
+        TreeMap<Long, Long> reference = new TreeMap<>();
+        for (int step = 0; step < 20_000; step++) {
+            long key = random.nextLong(step, step + 200); // keys drift upwards, like booking times
+            switch (random.nextInt(5)) {
+                case 0, 1 -> {
+                    long value = random.nextLong();
+                    map.put(key, value);
+                    reference.put(key, value);
+                }
+                case 2 -> {
+                    int i = map.indexOf(key);
+                    assertThat(i >= 0).isEqualTo(reference.containsKey(key));
+                    if (i >= 0) {
+                        map.removeAt(i);
+                        reference.remove(key);
+                    }
+                }
+                case 3 -> {
+                    if (!reference.isEmpty() && random.nextBoolean()) {
+                        map.removeAt(0);
+                        reference.pollFirstEntry();
+                    }
+                }
+                default -> { }
+            }
+            assertThat(map.size()).isEqualTo(reference.size());
+            assertSame(map, map.floorIndex(key), reference.floorEntry(key));
+            assertSame(map, map.ceilingIndex(key), reference.ceilingEntry(key));
+            assertSame(map, map.higherIndex(key), reference.higherEntry(key));
+        }
+    }
+
+    private static void assertSame(SortedLongMap map, int index, Map.Entry<Long, Long> expected) {
+        if (expected == null) {
+            assertThat(index).isEqualTo(-1);
+        } else {
+            assertThat(index).isNotNegative();
+            assertThat(map.keyAt(index)).isEqualTo(expected.getKey());
+            assertThat(map.valueAt(index)).isEqualTo(expected.getValue());
+        }
+    }
+}
