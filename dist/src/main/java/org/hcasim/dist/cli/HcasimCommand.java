@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.UserException;
 import org.hcasim.dist.cli.support.Installation;
+import org.hcasim.spi.InvalidSettingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -17,7 +18,7 @@ import picocli.CommandLine;
  * reaches the user as one line on stderr with a non-zero exit code.
  *
  * <p>Exit codes: {@value #OK} success, {@value #USER_ERROR} bad input ({@link UserException}: config,
- * job file, ...), {@value #USAGE_ERROR} bad command line, {@value #INTERNAL_ERROR} a bug in hcasim.
+ * job file, ...; a plugin's {@link InvalidSettingException}), {@value #USAGE_ERROR} bad command line, {@value #INTERNAL_ERROR} a bug in hcasim.
  */
 @Command(
         name = "hcasim",
@@ -137,7 +138,7 @@ public final class HcasimCommand implements Callable<Integer> {
     private static int onFailure(Exception e, CommandLine cmd, ParseResult parsed) {
         PrintWriter err = cmd.getErr();
         boolean debug = debugRequested(parsed.originalArgs().toArray(String[]::new));
-        UserException user = userCause(e);
+        Throwable user = userCause(e);
         if (user != null) {
             err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(user.getMessage()));
         } else {
@@ -151,11 +152,15 @@ public final class HcasimCommand implements Callable<Integer> {
         return user != null ? USER_ERROR : INTERNAL_ERROR;
     }
 
-    /** A user error may arrive wrapped (e.g. by Guice's ProvisionException); find it. */
-    private static UserException userCause(Throwable e) {
+    /**
+     * The user error behind {@code e}, or null for a bug. User errors are hcasim's {@link UserException}s and
+     * the plugins' {@link InvalidSettingException}s (plugins cannot see hca-core); either may arrive wrapped
+     * (e.g. by Guice's ProvisionException).
+     */
+    private static Throwable userCause(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof UserException u) {
-                return u;
+            if (t instanceof UserException || t instanceof InvalidSettingException) {
+                return t;
             }
             if (t.getCause() == t) {
                 break;

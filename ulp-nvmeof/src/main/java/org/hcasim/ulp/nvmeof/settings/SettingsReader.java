@@ -1,11 +1,12 @@
 package org.hcasim.ulp.nvmeof.settings;
 
 import java.util.Map;
+import org.hcasim.spi.InvalidSettingException;
 
 /**
  * Typed access to the plugin's keys in an effective configuration. A key missing from the map takes the
- * plugin's documented default; a malformed or out-of-range value is an {@link IllegalArgumentException}
- * whose one-line message names the key, the value and what is allowed.
+ * plugin's documented default; a malformed or out-of-range value is an {@link InvalidSettingException}
+ * (a user error) naming the key, the value and what is allowed.
  */
 final class SettingsReader {
     private final Map<String, String> config;
@@ -33,10 +34,10 @@ final class SettingsReader {
         try {
             n = Integer.parseInt(v);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " = " + v + ": not an integer");
+            throw new InvalidSettingException(key, v, "not an integer");
         }
         if (n < min || n > max) {
-            throw new IllegalArgumentException(key + " = " + v + ": must be in " + min + ".." + max);
+            throw new InvalidSettingException(key, v, "must be in " + min + ".." + max);
         }
         return n;
     }
@@ -50,7 +51,7 @@ final class SettingsReader {
         return switch (v.toLowerCase(java.util.Locale.ROOT)) {
             case "true", "yes", "on", "1" -> true;
             case "false", "no", "off", "0" -> false;
-            default -> throw new IllegalArgumentException(key + " = " + v + ": not a boolean (true or false)");
+            default -> throw new InvalidSettingException(key, v, "not a boolean (true or false)");
         };
     }
 }

@@ -1,6 +1,7 @@
 package org.hcasim.ulp.nvmeof.settings;
 
 import java.util.Map;
+import org.hcasim.spi.InvalidSettingException;
 
 /**
  * Target settings: the {@code nvmeof.target.*} keys.
@@ -30,8 +31,8 @@ public record TargetSettings(int inlineDataSize, boolean sendWithInvalidate, boo
                 r.nanos("nvmeof.target.cpu.command-ns"),
                 r.nanos("nvmeof.target.cpu.response-ns"));
         if (s.inlineDataSize % 16 != 0) {
-            throw new IllegalArgumentException("nvmeof.target.inline-data-size = " + s.inlineDataSize
-                    + ": must be a multiple of 16 (IOCCSZ counts 16-byte units)");
+            throw new InvalidSettingException("nvmeof.target.inline-data-size", String.valueOf(s.inlineDataSize),
+                    "must be a multiple of 16 (IOCCSZ counts 16-byte units)");
         }
         return s;
     }

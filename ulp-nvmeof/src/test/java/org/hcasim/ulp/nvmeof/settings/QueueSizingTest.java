@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.hcasim.spi.InvalidSettingException;
 import org.hcasim.ulp.nvmeof.NvmeOfProvider;
 import org.junit.jupiter.api.Test;
 
@@ -36,13 +37,28 @@ class QueueSizingTest {
     @Test
     void queue_size_outside_16_to_1024_is_refused_naming_the_key() {
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.queue-size", "8"), DEFAULTS))
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.key()).isEqualTo("nvmeof.host.queue-size");
+                    assertThat(e.value()).isEqualTo("8");
+                    assertThat(e.allowed()).isEqualTo("must be in 16..1024");
+                })
                 .hasMessage("nvmeof.host.queue-size = 8: must be in 16..1024");
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.queue-size", "2048"), DEFAULTS))
-                .hasMessageContaining("16..1024");
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("16..1024");
         assertThatThrownBy(() -> TargetSettings.from(Map.of("nvmeof.target.srq-size", "100"), DEFAULTS))
-                .hasMessageContaining("nvmeof.target.srq-size = 100");
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("nvmeof.target.srq-size = 100");
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.register-always", "maybe"), DEFAULTS))
-                .hasMessageContaining("not a boolean");
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("not a boolean");
+    }
+
+    @Test
+    void malformed_numbers_and_inline_sizes_off_the_16_byte_grid_are_invalid_settings() {
+        assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.queue-size", "many"), DEFAULTS))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("nvmeof.host.queue-size = many: not an integer");
+        assertThatThrownBy(() -> TargetSettings.from(Map.of("nvmeof.target.inline-data-size", "100"), DEFAULTS))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageStartingWith("nvmeof.target.inline-data-size = 100: must be a multiple of 16");
     }
 
     @Test
