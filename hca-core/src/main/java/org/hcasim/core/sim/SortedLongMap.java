@@ -30,10 +30,18 @@ final class SortedLongMap {
         return values[head + i];
     }
 
-    /** Position of the first key {@code >= key} ({@code size()} if none). */
+    /**
+     * Position of the first key {@code >= key} ({@code size()} if none). Searches from the end in doubling
+     * steps first, because the keys asked for are near the newest ones, then bisects the bracket found.
+     */
     private int lowerBound(long key) {
-        int lo = head;
-        int hi = head + size;
+        int hi = head + size; // keys[hi..] are all >= key
+        int lo = hi - 1;
+        for (int step = 1; lo >= head && keys[lo] >= key; step <<= 1) {
+            hi = lo;
+            lo = hi - step;
+        }
+        lo = Math.max(lo + 1, head); // keys[..lo) are all < key
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (keys[mid] < key) {
