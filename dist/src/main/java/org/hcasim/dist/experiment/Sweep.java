@@ -66,7 +66,10 @@ public final class Sweep {
     /**
      * Runs one point. A point the model cannot run (bad input: {@link IllegalArgumentException},
      * {@link UserException}) becomes a reported failure; anything else is a bug and also reported
-     * with its type, so one broken point never hides the others' results.
+     * with its type, so one broken point never hides the others' results. That includes {@link Error}s
+     * raised by the point's own code (a failed {@code assert}, a class that does not link or initialise):
+     * they leave the other simulations, each on its own objects, untouched. Only a
+     * {@link VirtualMachineError} (out of memory, ...) stops the sweep, since then the JVM itself is suspect.
      */
     private PointRun runOne(ExperimentGrid grid, Point p) {
         long seed = PointSeed.of(grid.experiment().name(), p);
@@ -81,6 +84,11 @@ public final class Sweep {
             return PointRun.failed(p, seed, String.valueOf(e.getMessage()));
         } catch (RuntimeException e) {
             return PointRun.failed(p, seed, "internal error: " + e);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Error e) {
+            return PointRun.failed(p, seed, "internal error: " + e
+                    + (e.getCause() != null ? " caused by " + e.getCause() : ""));
         }
     }
 
