@@ -39,7 +39,7 @@ public final class HcaHardware {
         this.pcie = new PcieLink(sim, name + "/pcie", params.pcie());
         this.sendEngine = new ProcessingEngine(sim, name + "/send-engine", params.sendEngine());
         this.receiveEngine = new ProcessingEngine(sim, name + "/receive-engine", params.receiveEngine());
-        this.umrEngine = new ProcessingEngine(sim, name + "/umr-engine", params.umrEngine());
+        this.umrEngine = new ProcessingEngine(sim, name + "/umr-engine", params.umrEngine(), "registration-list fetch");
         this.translation = new TranslationCache(sim, name + "/translation-cache", params.translation(), pcie);
         this.firmware = new FirmwareCommandInterface(sim, name + "/firmware", params.firmwareParallelCommands(),
                 params.firmwareLatencyNs());

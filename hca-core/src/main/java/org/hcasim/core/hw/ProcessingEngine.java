@@ -4,14 +4,29 @@ import org.hcasim.core.sim.ResourceKind;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.sim.Timeline;
 
-/** k HCA processing units with a per-operation and a per-byte cost, served FIFO. */
+/**
+ * k HCA processing units with a per-operation and a per-byte cost, served FIFO. Busy time spent waiting for
+ * a fetch ({@link #processWithFetch}) is accounted as the fetch cause, the rest as {@value #PROCESSING}.
+ */
 public final class ProcessingEngine {
+    /** The cause of busy time spent computing (everything but fetches). */
+    public static final String PROCESSING = "processing";
+    /** The default cause of busy time spent holding a unit while its input is read over PCIe. */
+    public static final String LIST_FETCH = "list-fetch";
+
     private final EngineParams p;
     private final Timeline timeline;
+    private final String fetchCause;
 
     public ProcessingEngine(Simulation sim, String name, EngineParams params) {
+        this(sim, name, params, LIST_FETCH);
+    }
+
+    /** An engine whose fetches are reported as {@code fetchCause} (e.g. {@code registration-list fetch}). */
+    public ProcessingEngine(Simulation sim, String name, EngineParams params, String fetchCause) {
         this.p = params;
-        this.timeline = sim.timeline(name, ResourceKind.HCA_ENGINE, params.units());
+        this.timeline = sim.timeline(name, ResourceKind.HCA_ENGINE, params.units()).otherCause(PROCESSING);
+        this.fetchCause = fetchCause;
     }
 
     /** Processes one operation on {@code bytes} of payload arriving at {@code t}; returns its finish time. */
@@ -39,7 +54,9 @@ public final class ProcessingEngine {
     public long processWithFetch(long t, PcieLink pcie, long fetchBytes, long bytes, String label) {
         long start = timeline.startTime(t);
         long fetched = pcie.dmaRead(start, fetchBytes);
-        return timeline.acquire(t, fetched - start + serviceNs(bytes), label);
+        long finish = timeline.acquire(t, fetched - start + serviceNs(bytes), label);
+        timeline.attribute(fetchCause, fetched - start);
+        return finish;
     }
 
     public long serviceNs(long bytes) {

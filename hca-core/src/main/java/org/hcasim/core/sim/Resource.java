@@ -23,6 +23,15 @@ public interface Resource {
         return 0;
     }
 
+    /**
+     * The busy time since the last reset split by what the resource was busy with (e.g. an engine held
+     * through a DMA read: {@code list-fetch} vs {@code processing}), in ns, in first-accounted order; the parts
+     * add up to {@link #busyNs()}. Empty when the resource does not split its time.
+     */
+    default java.util.Map<String, Long> busyByCause() {
+        return java.util.Map.of();
+    }
+
     /** Starts counting busy time, uses and waits afresh. */
     void resetStats();
 }

@@ -32,6 +32,10 @@ public final class Timeline implements Resource {
     private static final long HISTORY_NS = 10_000_000;
 
     private long busyNs;
+    /** Busy time attributed to named causes with {@link #attribute}; the rest is {@link #otherCause}'s. */
+    private final java.util.LinkedHashMap<String, Long> attributed = new java.util.LinkedHashMap<>();
+    private long attributedNs;
+    private String otherCause = "other";
     private long uses;
     private long waitNs;
     private long maxWaitNs;
@@ -80,6 +84,38 @@ public final class Timeline implements Resource {
             tracer.sink().span(freeAt.length == 1 ? name : name + "#" + unit, label, start, serviceNs);
         }
         return finish;
+    }
+
+    /**
+     * Says that {@code ns} of busy time already booked went to {@code cause} (e.g. waiting for a DMA read while
+     * holding the unit), so that {@link #busyByCause()} can explain where this resource's time went.
+     */
+    public void attribute(String cause, long ns) {
+        if (ns < 0 || ns > busyNs - attributedNs) {
+            throw new IllegalArgumentException("cannot attribute " + ns + " ns to '" + cause + "' on '" + name
+                    + "': only " + (busyNs - attributedNs) + " ns of booked busy time are unattributed");
+        }
+        attributed.merge(cause, ns, Long::sum);
+        attributedNs += ns;
+    }
+
+    /** Names the busy time not {@link #attribute attributed} to a cause (default {@code other}). */
+    public Timeline otherCause(String cause) {
+        this.otherCause = cause;
+        return this;
+    }
+
+    /** Empty until some busy time is attributed; then the attributed causes plus the rest as the other cause. */
+    @Override
+    public java.util.Map<String, Long> busyByCause() {
+        if (attributed.isEmpty()) {
+            return java.util.Map.of();
+        }
+        java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>(attributed);
+        if (busyNs > attributedNs) {
+            out.merge(otherCause, busyNs - attributedNs, Long::sum);
+        }
+        return java.util.Collections.unmodifiableMap(out);
     }
 
     /** When a request arriving at {@code arrivalNs} would start, without booking anything. */
@@ -201,6 +237,8 @@ public final class Timeline implements Resource {
     @Override
     public void resetStats() {
         busyNs = 0;
+        attributed.clear();
+        attributedNs = 0;
         uses = 0;
         waitNs = 0;
         maxWaitNs = 0;

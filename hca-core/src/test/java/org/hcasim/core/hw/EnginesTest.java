@@ -33,6 +33,36 @@ class EnginesTest {
     }
 
     @Test
+    void a_fetched_registration_accounts_its_wait_for_the_list_as_list_fetch_and_the_rest_as_processing() {
+        ProcessingEngine umr = new ProcessingEngine(sim, "umr", new EngineParams(1, 100, 0));
+        long fetch = new PcieLink(new Simulation(1), "p", PcieLinkTest.GEN3_X8).dmaRead(0, 128);
+
+        umr.processWithFetch(0, pcie, 128, 0, "umr");
+        umr.process(10_000, 0);
+
+        assertThat(umr.timeline().busyByCause()).containsExactly(
+                Map.entry(ProcessingEngine.LIST_FETCH, fetch), Map.entry(ProcessingEngine.PROCESSING, 200L));
+        assertThat(umr.timeline().busyByCause().values().stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(umr.timeline().busyNs());
+    }
+
+    @Test
+    void an_engine_that_never_fetches_does_not_split_its_busy_time() {
+        ProcessingEngine send = new ProcessingEngine(sim, "send", new EngineParams(1, 100, 0));
+        send.process(0, 0);
+        assertThat(send.timeline().busyByCause()).isEmpty();
+    }
+
+    @Test
+    void the_umr_engine_names_its_fetches_registration_list_fetch_in_the_usage_records() {
+        ProcessingEngine umr = new ProcessingEngine(sim, "hca/umr-engine", new EngineParams(1, 100, 0), "registration-list fetch");
+        umr.processWithFetch(0, pcie, 4096, 0, "umr");
+        var usage = sim.resources().usage(1_000_000).stream().filter(u -> u.name().equals("hca/umr-engine")).findFirst().orElseThrow();
+        assertThat(usage.busyByCause()).containsOnlyKeys("registration-list fetch", ProcessingEngine.PROCESSING);
+        assertThat(usage.busyByCause().get("registration-list fetch")).isGreaterThan(100);
+    }
+
+    @Test
     void translation_hits_are_fast_and_misses_read_a_line_over_pcie() {
         TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40), pcie);
         long miss = cache.translate(0, 0x1234, 0, 8, 8); // 8 MTT entries = one 64 B line

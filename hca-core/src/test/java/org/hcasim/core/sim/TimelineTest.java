@@ -1,10 +1,25 @@
 package org.hcasim.core.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
 class TimelineTest {
+
+    @Test
+    void attributed_busy_time_is_split_by_cause_the_rest_going_to_the_other_cause_until_reset() {
+        Timeline t = new Timeline("engine", ResourceKind.HCA_ENGINE, 1).otherCause("processing");
+        t.acquire(0, 100);
+        t.attribute("fetch", 70);
+        t.acquire(100, 50);
+
+        assertThat(t.busyByCause()).containsExactly(
+                java.util.Map.entry("fetch", 70L), java.util.Map.entry("processing", 80L));
+        assertThatThrownBy(() -> t.attribute("fetch", 81)).hasMessageContaining("only 80 ns");
+        t.resetStats();
+        assertThat(t.busyByCause()).isEmpty();
+    }
 
     @Test
     void an_idle_unit_serves_at_arrival() {
