@@ -40,16 +40,21 @@ public record RunReport(long simulatedNs, List<ResourceUsage> resources) {
         return busiest().filter(r -> r.utilisation() >= SATURATED);
     }
 
-    /** One line naming the bottleneck, or saying that nothing is saturated and what came closest. */
+    /**
+     * One line naming the bottleneck, or saying that nothing is saturated and what came closest. When that
+     * resource's busy time is split by cause, the line says what it was busy with, e.g.
+     * {@code bottleneck: hca/umr-engine (hca-engine, 99.5% busy: registration-list fetch 87%, processing 13%)}.
+     */
     public String bottleneckSentence() {
         if (resources.isEmpty()) {
             return "no resources recorded";
         }
         ResourceUsage top = busiest().orElseThrow();
         String pct = String.format(java.util.Locale.ROOT, "%.1f%%", 100 * top.utilisation());
+        String causes = top.causeShares().isEmpty() ? "" : ": " + top.causeShares();
         return bottleneck().isPresent()
-                ? "bottleneck: " + top.name() + " (" + top.kind() + ", " + pct + " busy)"
-                : "no saturated resource (busiest: " + top.name() + " at " + pct
+                ? "bottleneck: " + top.name() + " (" + top.kind() + ", " + pct + " busy" + causes + ")"
+                : "no saturated resource (busiest: " + top.name() + " at " + pct + causes
                         + "): bound by latency or queue depth";
     }
 }

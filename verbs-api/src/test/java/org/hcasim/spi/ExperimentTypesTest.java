@@ -46,6 +46,19 @@ class ExperimentTypesTest {
     }
 
     @Test
+    void aBottleneckWhoseBusyTimeIsSplitByCauseSaysWhatItWasBusyWithLargestFirst() {
+        long s = 1_000_000;
+        ResourceUsage umr = ResourceUsage.of("initiator/mlx5_0/umr-engine", "hca-engine", 1, 995_000, s)
+                .withCauses(java.util.Map.of("processing", 129_350L, "registration-list fetch", 865_650L));
+        RunReport report = new RunReport(s, List.of(ResourceUsage.of("host/cpus", "cpu", 4, s, s), umr));
+
+        assertThat(umr.causeShares()).isEqualTo("registration-list fetch 87%, processing 13%");
+        assertThat(report.bottleneckSentence()).isEqualTo("bottleneck: initiator/mlx5_0/umr-engine "
+                + "(hca-engine, 99.5% busy: registration-list fetch 87%, processing 13%)");
+        assertThat(ResourceUsage.of("wire", "link", 1, 5, 10).causeShares()).as("not split").isEmpty();
+    }
+
+    @Test
     void utilisationIsBusyTimeOverUnitsTimesInterval() {
         assertThat(ResourceUsage.of("c", "cpu", 24, 12_000, 1_000).utilisation()).isEqualTo(0.5);
         assertThat(ResourceUsage.of("c", "cpu", 1, 2_000, 1_000).utilisation()).isEqualTo(1.0);

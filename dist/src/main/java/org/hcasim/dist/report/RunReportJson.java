@@ -22,6 +22,9 @@ public final class RunReportJson {
             x.put("units", r.units());
             x.put("busy_ns", r.busyNs());
             x.put("utilisation", Double.parseDouble(Numbers.significant(r.utilisation(), 4)));
+            if (!r.busyByCause().isEmpty()) {
+                x.put("busy_ns_by_cause", new LinkedHashMap<>(r.busyByCause()));
+            }
             resources.add(x);
         }
         m.put("resources", resources);

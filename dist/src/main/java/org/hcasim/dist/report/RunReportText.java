@@ -7,7 +7,10 @@ import java.util.Locale;
 import org.hcasim.spi.ResourceUsage;
 import org.hcasim.spi.RunReport;
 
-/** A run report as text: resources grouped by kind, busiest first within a kind, the bottleneck marked. */
+/**
+ * A run report as text: resources grouped by kind, busiest first within a kind, the bottleneck marked, and
+ * for resources whose busy time is split by cause, the shares of the causes.
+ */
 public final class RunReportText {
     private RunReportText() { }
 
@@ -21,11 +24,17 @@ public final class RunReportText {
         ResourceUsage bottleneck = report.bottleneck().orElse(null);
         for (ResourceUsage r : ordered(report)) {
             t.row(r.kind(), r.name(), Integer.toString(r.units()), Numbers.pct(100 * r.utilisation()),
-                    r == bottleneck ? "<- bottleneck" : "");
+                    note(r, r == bottleneck));
         }
         b.append(t.render("  "));
         b.append("  ").append(report.bottleneckSentence()).append('\n');
         return b.toString();
+    }
+
+    /** {@code <- bottleneck} and/or the cause shares, e.g. {@code <- bottleneck (list-fetch 87%, processing 13%)}. */
+    private static String note(ResourceUsage r, boolean bottleneck) {
+        String causes = r.causeShares().isEmpty() ? "" : "(" + r.causeShares() + ")";
+        return bottleneck ? ("<- bottleneck " + causes).strip() : causes;
     }
 
     /**

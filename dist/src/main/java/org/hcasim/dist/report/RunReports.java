@@ -26,7 +26,8 @@ public final class RunReports {
             if (u.kind() == ResourceKind.CORE) {
                 coreGroups.computeIfAbsent(group(u.name()), k -> new ArrayList<>()).add(u);
             } else {
-                out.add(ResourceUsage.of(u.name(), kind(u.kind()), u.units(), u.busyNs(), interval));
+                out.add(ResourceUsage.of(u.name(), kind(u.kind()), u.units(), u.busyNs(), interval)
+                        .withCauses(u.busyByCause()));
             }
         }
         List<ResourceUsage> cores = new ArrayList<>();

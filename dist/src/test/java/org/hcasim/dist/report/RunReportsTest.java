@@ -34,6 +34,28 @@ class RunReportsTest {
     }
 
     @Test
+    void aBottleneckWhoseBusyTimeIsSplitByCauseIsExplainedInTextAndJson() {
+        ResourceRegistry reg = new ResourceRegistry();
+        Timeline umr = reg.register(new Timeline("initiator/mlx5_0/umr-engine", ResourceKind.HCA_ENGINE, 1))
+                .otherCause("processing");
+        reg.register(new Timeline("initiator/mlx5_0/pcie.up", ResourceKind.PCIE, 1)).acquire(0, 300);
+        umr.acquire(0, 995);
+        umr.attribute("registration-list fetch", 866);
+
+        RunReport r = RunReports.from(reg, 1_000);
+
+        assertThat(r.bottleneckSentence()).isEqualTo("bottleneck: initiator/mlx5_0/umr-engine "
+                + "(hca-engine, 99.5% busy: registration-list fetch 87%, processing 13%)");
+        assertThat(RunReportText.render(r)).contains(
+                "initiator/mlx5_0/umr-engine      1  99.5%  <- bottleneck (registration-list fetch 87%, processing 13%)",
+                "initiator/mlx5_0/pcie.up         1  30.0%\n");
+        @SuppressWarnings("unchecked")
+        var first = (java.util.Map<String, Object>) ((java.util.List<Object>) RunReportJson.tree(r).get("resources")).get(0);
+        assertThat(first).containsEntry("name", "initiator/mlx5_0/umr-engine")
+                .containsEntry("busy_ns_by_cause", java.util.Map.of("registration-list fetch", 866L, "processing", 129L));
+    }
+
+    @Test
     void withNothingSaturatedTheReportSaysSoInsteadOfNamingABottleneck() {
         ResourceRegistry reg = new ResourceRegistry();
         reg.register(new Timeline("wire", ResourceKind.LINK, 1)).acquire(0, 300);
