@@ -24,6 +24,16 @@ class HcasimCommandTest {
         }
     }
 
+    @Command(name = "plugin-refuses-setting")
+    static final class PluginRefusesSetting implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            // as a plugin throws it from inside Guice provisioning
+            throw new RuntimeException("wrapped", new org.hcasim.spi.InvalidSettingException(
+                    "nvmeof.host.queue-size", "8", "must be in 16..1024"));
+        }
+    }
+
     @Command(name = "has-a-bug")
     static final class HasABug implements Callable<Integer> {
         @Override
@@ -35,7 +45,7 @@ class HcasimCommandTest {
     private int run(String... args) {
         CommandLine cl = HcasimCommand.commandLine(
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                new FailsForUser(), new HasABug());
+                new FailsForUser(), new HasABug(), new PluginRefusesSetting());
         return cl.execute(args);
     }
 
@@ -60,6 +70,12 @@ class HcasimCommandTest {
     void a_user_error_is_one_line_on_stderr_and_exit_code_1() {
         assertThat(run("fails-for-user")).isEqualTo(HcasimCommand.USER_ERROR);
         assertThat(stderr().lines()).containsExactly("hcasim fails-for-user: sim.seed = 'x' (from --set) is not an integer");
+    }
+
+    @Test
+    void a_setting_a_plugin_refuses_is_a_one_line_user_error() {
+        assertThat(run("plugin-refuses-setting")).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(stderr().lines()).containsExactly("hcasim plugin-refuses-setting: nvmeof.host.queue-size = 8: must be in 16..1024");
     }
 
     @Test

@@ -91,7 +91,7 @@ class FioCommandTest {
         Path job = job("[rr]\nioengine=nvmeof\nrw=randread\nbs=4k\niodepth=8\nruntime=1ms\ntime_based\n");
         Result r = hcasim("fio", "--set", "nvmeof.host.queue-size=8", job.toString());
         assertThat(r.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(r.err).isEqualTo("hcasim fio: nvmeof.host.queue-size = 8: must be in 16..1024\n");
+        assertThat(r.err).isEqualTo("hcasim fio: nvmeof.host.queue-size = 8 (from --set): must be in 16..1024\n");
     }
 
     @Test

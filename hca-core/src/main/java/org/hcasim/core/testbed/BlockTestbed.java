@@ -18,6 +18,7 @@ import org.hcasim.block.BlockTargetContext;
 import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
+import org.hcasim.spi.InvalidSettingException;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.inject.TestbedInjector;
 import org.hcasim.core.plugin.InstalledUlps;
@@ -152,18 +153,25 @@ public final class BlockTestbed {
         for (int i = 0; i < spec.namespaces(); i++) namespaces.add(spec.namespace(i));
         Map<String, String> view = config.asMap();
         String address = target.name();
-        BlockTarget t = protocol.createTarget(new BlockTargetContext() {
-            @Override public Host host() { return target; }
-            @Override public String address() { return address; }
-            @Override public List<BlockNamespaceSpec> namespaces() { return List.copyOf(namespaces); }
-            @Override public Map<String, String> config() { return view; }
-        });
-        t.start();
-        BlockInitiator i = protocol.createInitiator(new BlockInitiatorContext() {
-            @Override public Host host() { return initiator; }
-            @Override public String targetAddress() { return t.address(); }
-            @Override public Map<String, String> config() { return view; }
-        });
+        BlockTarget t;
+        BlockInitiator i;
+        try {
+            t = protocol.createTarget(new BlockTargetContext() {
+                @Override public Host host() { return target; }
+                @Override public String address() { return address; }
+                @Override public List<BlockNamespaceSpec> namespaces() { return List.copyOf(namespaces); }
+                @Override public Map<String, String> config() { return view; }
+            });
+            t.start();
+            BlockTarget started = t;
+            i = protocol.createInitiator(new BlockInitiatorContext() {
+                @Override public Host host() { return initiator; }
+                @Override public String targetAddress() { return started.address(); }
+                @Override public Map<String, String> config() { return view; }
+            });
+        } catch (InvalidSettingException e) {
+            throw withSource(e);
+        }
         boolean[] done = {false};
         String[] failure = {null};
         i.connect(() -> done[0] = true, reason -> {
@@ -182,5 +190,14 @@ public final class BlockTestbed {
         devices = List.copyOf(i.devices());
         connected.put(ulp, devices);
         return devices;
+    }
+
+    /** A plugin's refused setting as a config error naming the layer the value came from (--set, a file, ...). */
+    private ConfigException withSource(InvalidSettingException e) {
+        if (!config.isKnown(e.key())) {
+            return new ConfigException(e.getMessage(), e);
+        }
+        return new ConfigException(e.key() + " = " + e.value() + " (from " + config.sourceOf(e.key()) + "): "
+                + e.allowed(), e);
     }
 }
