@@ -1,6 +1,5 @@
 package org.hcasim.core.host;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hcasim.host.HostMemory;
@@ -18,7 +17,7 @@ public final class SparseHostMemory implements HostMemory {
     private final String owner;
     private final PayloadMode mode;
     private final TreeMap<Long, Long> allocations = new TreeMap<>(); // start -> length
-    private final Map<Long, byte[]> pages = new HashMap<>();
+    private final PageTable pages = new PageTable();
     /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
     private long hitStart;
     private long hitEnd;
@@ -117,7 +116,7 @@ public final class SparseHostMemory implements HostMemory {
             long addr = iova + done;
             int inPage = (int) (addr & (PAGE_SIZE - 1));
             int n = Math.min(length - done, PAGE_SIZE - inPage);
-            byte[] page = pages.computeIfAbsent(addr / PAGE_SIZE, p -> new byte[PAGE_SIZE]);
+            byte[] page = pages.getOrCreate(addr / PAGE_SIZE, PAGE_SIZE);
             System.arraycopy(src, offset + done, page, inPage, n);
             done += n;
         }
