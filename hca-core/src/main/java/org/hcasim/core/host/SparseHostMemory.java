@@ -8,7 +8,8 @@ import org.hcasim.host.MemoryAccessException;
 /**
  * Host memory as sparse 4 KiB pages keyed by page number, created on first write. Allocation is a bump
  * allocator over the iova space (addresses are never reused, so a stale iova faults instead of aliasing a
- * new buffer). Every access is checked against the live allocations, in both payload modes.
+ * new buffer). Every access is checked against the live allocations, for both kinds of memory and in both
+ * payload modes; only payload allocations in mode {@code elided} skip storing bytes.
  */
 public final class SparseHostMemory implements HostMemory {
     /** First iova handed out; low addresses stay unmapped so that 0 and small values fault. */
@@ -17,10 +18,14 @@ public final class SparseHostMemory implements HostMemory {
     private final String owner;
     private final PayloadMode mode;
     private final TreeMap<Long, Long> allocations = new TreeMap<>(); // start -> length
+    /** Starts of payload allocations that store no bytes (payload mode elided only). */
+    private final java.util.HashSet<Long> elidedStarts = new java.util.HashSet<>();
     private final PageTable pages = new PageTable();
     /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
     private long hitStart;
     private long hitEnd;
+    /** Whether the allocation of the last check stores its bytes. */
+    private boolean hitStores;
     private long next = BASE_IOVA;
     private long allocatedBytes;
 
@@ -31,6 +36,15 @@ public final class SparseHostMemory implements HostMemory {
 
     @Override
     public long allocate(long length, int alignment) {
+        return allocate(length, alignment, false);
+    }
+
+    @Override
+    public long allocatePayload(long length, int alignment) {
+        return allocate(length, alignment, mode == PayloadMode.ELIDED);
+    }
+
+    private long allocate(long length, int alignment, boolean elided) {
         if (length <= 0) {
             throw new IllegalArgumentException("allocation length must be positive, got " + length);
         }
@@ -42,6 +56,9 @@ public final class SparseHostMemory implements HostMemory {
         // Keep a guard gap so that neighbouring buffers are never contiguous by accident.
         next = start + length + PAGE_SIZE;
         allocatedBytes += length;
+        if (elided) {
+            elidedStarts.add(start);
+        }
         return start;
     }
 
@@ -53,6 +70,7 @@ public final class SparseHostMemory implements HostMemory {
                     + ", which is not the start of an allocation");
         }
         allocatedBytes -= length;
+        elidedStarts.remove(iova);
         if (iova == hitStart) {
             hitStart = 0;
             hitEnd = 0;
@@ -79,13 +97,20 @@ public final class SparseHostMemory implements HostMemory {
         }
         hitStart = a.getKey();
         hitEnd = a.getKey() + a.getValue();
+        hitStores = !elidedStarts.contains(hitStart);
+    }
+
+    @Override
+    public boolean storesBytes(long iova) {
+        check(iova, 0);
+        return hitStores;
     }
 
     @Override
     public void read(long iova, byte[] dst, int offset, int length) {
         check(iova, length);
         java.util.Objects.checkFromIndexSize(offset, length, dst.length);
-        if (mode == PayloadMode.ELIDED) {
+        if (!hitStores) {
             java.util.Arrays.fill(dst, offset, offset + length, (byte) 0);
             return;
         }
@@ -108,7 +133,7 @@ public final class SparseHostMemory implements HostMemory {
     public void write(long iova, byte[] src, int offset, int length) {
         check(iova, length);
         java.util.Objects.checkFromIndexSize(offset, length, src.length);
-        if (mode == PayloadMode.ELIDED) {
+        if (!hitStores) {
             return;
         }
         int done = 0;
@@ -126,8 +151,8 @@ public final class SparseHostMemory implements HostMemory {
     public void copy(long srcIova, long dstIova, long length) {
         check(srcIova, length);
         check(dstIova, length);
-        if (mode == PayloadMode.ELIDED) {
-            return;
+        if (!hitStores) {
+            return; // the destination keeps no bytes; an elided source reads as zeros below
         }
         byte[] buf = new byte[(int) Math.min(length, 64 * 1024)];
         for (long done = 0; done < length; done += buf.length) {
@@ -151,7 +176,7 @@ public final class SparseHostMemory implements HostMemory {
         return allocatedBytes;
     }
 
-    /** Pages that hold bytes (real mode only; elided mode never stores any). */
+    /** Pages that hold bytes (payload allocations in elided mode never store any). */
     public int residentPages() {
         return pages.size();
     }

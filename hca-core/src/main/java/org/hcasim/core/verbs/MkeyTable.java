@@ -136,12 +136,15 @@ final class MkeyTable {
         return KeyCheck.OK;
     }
 
-    /** Reads {@code length} bytes through a checked key (returns null in elided payload mode). */
+    /**
+     * Reads {@code length} bytes through a checked key; returns null in elided payload mode when no byte of
+     * the range is stored (elided payload memory, or an integrity key), so that bulk data is never copied.
+     */
     byte[] read(int key, long address, int length) {
-        if (!memory.payloadReal()) {
+        Mkey k = find(key);
+        if (!memory.payloadReal() && (k.signature != null || !storesAny(k, address, length))) {
             return null;
         }
-        Mkey k = find(key);
         if (k.signature != null) {
             return SignatureEngine.read(k, memory, address, length);
         }
@@ -154,6 +157,15 @@ final class MkeyTable {
             t.forEachPiece(address, length, (h, len, off) -> memory.read(h, out, (int) off, (int) len));
         }
         return out;
+    }
+
+    private boolean storesAny(Mkey k, long address, int length) {
+        if (length == 0) {
+            return false;
+        }
+        boolean[] any = {false};
+        k.translation().forEachPiece(address, length, (h, len, off) -> any[0] |= memory.storesBytes(h));
+        return any[0];
     }
 
     /** Writes {@code data[from, from+length)} through a checked key (no-op for null data). */

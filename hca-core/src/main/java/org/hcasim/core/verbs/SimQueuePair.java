@@ -562,20 +562,29 @@ final class SimQueuePair implements QueuePair {
         transmit(w, payload, length);
     }
 
+    /** The bytes of the SGL, or null when none is stored (all elided payload): bulk data is not copied. */
     private byte[] gather(List<Sge> sgl, long length) {
-        if (!dev.host().memory().payloadReal()) {
-            return null;
-        }
         if (sgl.size() == 1 && sgl.get(0).length() == length) {
             Sge only = sgl.get(0);
             return dev.keys().read(only.lkey(), only.address(), only.length()); // a fresh array: no second copy
         }
+        byte[][] parts = new byte[sgl.size()][];
+        boolean any = false;
+        for (int i = 0; i < parts.length; i++) {
+            Sge s = sgl.get(i);
+            parts[i] = dev.keys().read(s.lkey(), s.address(), s.length());
+            any |= parts[i] != null;
+        }
+        if (!any) {
+            return null;
+        }
         byte[] out = new byte[(int) length];
         int at = 0;
-        for (Sge s : sgl) {
-            byte[] part = dev.keys().read(s.lkey(), s.address(), s.length());
-            System.arraycopy(part, 0, out, at, s.length());
-            at += s.length();
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i] != null) { // an elided part reads as zeros
+                System.arraycopy(parts[i], 0, out, at, parts[i].length);
+            }
+            at += sgl.get(i).length();
         }
         return out;
     }

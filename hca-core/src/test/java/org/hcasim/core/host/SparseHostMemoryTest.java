@@ -38,16 +38,64 @@ class SparseHostMemoryTest {
     }
 
     @Test
-    void elided_mode_stores_nothing_reads_zeros_but_still_checks_bounds() {
+    void payload_memory_in_elided_mode_stores_nothing_reads_zeros_but_still_checks_bounds() {
         SparseHostMemory m = new SparseHostMemory("h", PayloadMode.ELIDED);
-        long a = m.allocate(4096, 4096);
+        long a = m.allocatePayload(4096, 4096);
         m.write(a, new byte[] {1, 2, 3}, 0, 3);
         byte[] back = {9, 9, 9};
         m.read(a, back, 0, 3);
 
         assertThat(back).containsExactly(0, 0, 0);
         assertThat(m.residentPages()).isZero();
+        assertThat(m.storesBytes(a)).isFalse();
+        assertThat(m.allocatedBytes()).isEqualTo(4096);
         assertThatThrownBy(() -> m.write(a + 4095, new byte[2], 0, 2)).isInstanceOf(MemoryAccessException.class);
+        assertThatThrownBy(() -> m.read(a - 1, new byte[1], 0, 1)).isInstanceOf(MemoryAccessException.class);
+        m.free(a);
+        assertThatThrownBy(() -> m.check(a, 1)).isInstanceOf(MemoryAccessException.class);
+    }
+
+    @Test
+    void payload_memory_in_real_mode_stores_bytes() {
+        SparseHostMemory m = new SparseHostMemory("h", PayloadMode.REAL);
+        long a = m.allocatePayload(4096, 4096);
+        m.write(a, new byte[] {1, 2, 3}, 0, 3);
+        byte[] back = new byte[3];
+        m.read(a, back, 0, 3);
+
+        assertThat(back).containsExactly(1, 2, 3);
+        assertThat(m.storesBytes(a)).isTrue();
+    }
+
+    @Test
+    void control_memory_stores_bytes_in_both_modes() {
+        for (PayloadMode mode : PayloadMode.values()) {
+            SparseHostMemory m = new SparseHostMemory("h", mode);
+            long payload = m.allocatePayload(4096, 4096);
+            long control = m.allocate(64, 64);
+            m.write(payload, new byte[] {5}, 0, 1); // interleaved accesses must not leak the kind between allocations
+            m.write(control, new byte[] {1, 2, 3}, 0, 3);
+            byte[] back = new byte[3];
+            m.read(control, back, 0, 3);
+
+            assertThat(back).as("mode %s", mode).containsExactly(1, 2, 3);
+            assertThat(m.storesBytes(control)).isTrue();
+            assertThatThrownBy(() -> m.read(control + 60, new byte[5], 0, 5)).isInstanceOf(MemoryAccessException.class);
+        }
+    }
+
+    @Test
+    void copy_from_elided_payload_into_control_memory_writes_zeros() {
+        SparseHostMemory m = new SparseHostMemory("h", PayloadMode.ELIDED);
+        long payload = m.allocatePayload(16, 8);
+        long control = m.allocate(16, 8);
+        m.write(control, new byte[] {7, 7}, 0, 2);
+        m.copy(payload, control, 16);
+        byte[] back = {9, 9};
+        m.read(control, back, 0, 2);
+
+        assertThat(back).containsExactly(0, 0);
+        assertThatThrownBy(() -> m.copy(payload, control, 17)).isInstanceOf(MemoryAccessException.class);
     }
 
     @Test

@@ -378,8 +378,8 @@ class DataPathConformanceTest {
     @Test
     void elidedPayloadSkipsBytesButKeepsEveryCheck() {
         Pair p = Pair.connected(PayloadMode.ELIDED);
-        long src = Pair.mem(p.devA).allocate(4096, 4096);
-        long dst = Pair.mem(p.devB).allocate(4096, 4096);
+        long src = Pair.mem(p.devA).allocatePayload(4096, 4096);
+        long dst = Pair.mem(p.devB).allocatePayload(4096, 4096);
         MemoryRegion remote = p.pdB.regMr(dst, 4096, AccessFlag.all());
         p.a.postSend(List.of(
                 WorkRequest.RdmaWrite.of(sge(src, 4096, p.pdA.localDmaLkey()), dst, remote.rkey(), p.toA(),
@@ -391,9 +391,27 @@ class DataPathConformanceTest {
     }
 
     @Test
+    void elidedPayloadStillCarriesControlBytesAndReadsPayloadAsZeros() {
+        Pair p = Pair.connected(PayloadMode.ELIDED);
+        long capsule = Pair.mem(p.devA).allocate(64, 64);
+        Pair.mem(p.devA).write(capsule, new byte[] {1, 2, 3, 4}, 0, 4);
+        long data = Pair.mem(p.devA).allocatePayload(4096, 4096);
+        long dst = Pair.mem(p.devB).allocate(64 + 4096, 4096);
+        p.b.postRecv(p.recvB(dst, 64 + 4096, p.pdB.localDmaLkey()));
+        p.a.postSend(WorkRequest.Send.of(List.of(new Sge(capsule, 64, p.pdA.localDmaLkey()),
+                new Sge(data, 4096, p.pdA.localDmaLkey())), p.toA(), SendFlag.SIGNALED));
+        p.run();
+
+        assertThat(statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
+        byte[] got = read(p.devB, dst, 64 + 4096);
+        assertThat(java.util.Arrays.copyOf(got, 4)).containsExactly(1, 2, 3, 4);
+        assertThat(java.util.Arrays.copyOfRange(got, 64, 64 + 4096)).containsOnly(0);
+    }
+
+    @Test
     void messageLongerThanTheMaximumFailsWithLocalLengthError() {
         Pair p = Pair.connected(PayloadMode.ELIDED);
-        long big = Pair.mem(p.devA).allocate((1L << 30) + 4096, 4096);
+        long big = Pair.mem(p.devA).allocatePayload((1L << 30) + 4096, 4096);
         MemoryRegion remote = p.pdB.regMr(Pair.mem(p.devB).allocate(4096, 4096), 4096, AccessFlag.all());
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(big, (1 << 30) + 1, p.pdA.localDmaLkey()), remote.iova(),
                 remote.rkey(), p.toA(), SendFlag.SIGNALED));
