@@ -1,6 +1,7 @@
 package org.hcasim.dist.experiment;
 
 import java.util.Optional;
+import org.hcasim.dist.report.Numbers;
 import org.hcasim.spi.Point;
 
 /**
@@ -16,13 +17,42 @@ public record CellComparison(Point point, Point rowKey, String header, String me
         return reference.flatMap(Cell::number);
     }
 
-    /** (simulated - reference) / reference in percent; absent without both values or with a zero reference. */
+    /**
+     * The unit rule: a metric whose name ends in {@code _pct} (e.g. {@code host_cpu_pct}, {@code cpu_pct})
+     * is itself a percentage, so its error is judged in percentage points, not relative to the reference.
+     */
+    public static boolean isPercentage(String metric) {
+        return metric.endsWith("_pct");
+    }
+
+    public boolean percentage() {
+        return isPercentage(metric);
+    }
+
+    /**
+     * (simulated - reference) / reference in percent, for metrics that are not percentages; absent for
+     * percentage metrics (see {@link #errorPoints()}), without both values, or with a zero reference.
+     */
     public Optional<Double> errorPct() {
-        if (simulated.isEmpty() || referenceValue().isEmpty() || referenceValue().get() == 0.0) {
+        if (percentage() || simulated.isEmpty() || referenceValue().isEmpty() || referenceValue().get() == 0.0) {
             return Optional.empty();
         }
         double ref = referenceValue().get();
         return Optional.of(100.0 * (simulated.get() - ref) / Math.abs(ref));
+    }
+
+    /** simulated - reference in percentage points, for percentage metrics only; absent without both values. */
+    public Optional<Double> errorPoints() {
+        if (!percentage() || simulated.isEmpty() || referenceValue().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(simulated.get() - referenceValue().get());
+    }
+
+    /** The error as printed: "+7.8 pt" for percentage metrics, "+12.7%" for the others, "" when absent. */
+    public String errorText() {
+        return percentage() ? errorPoints().map(Numbers::signedPoints).orElse("")
+                : errorPct().map(Numbers::signedPct).orElse("");
     }
 
     /** A reference value with no simulated value beside it: a miss that reports must show. */

@@ -34,7 +34,9 @@ public final class ComparisonJson {
             x.put("metric", c.metric());
             x.put("simulated", c.simulated().map(Numbers::csvRounded).orElse(null));
             x.put("reference", c.referenceValue().orElse(null));
+            x.put("unit", c.percentage() ? "pct" : "value");
             x.put("error_pct", c.errorPct().map(v -> Numbers.csvRounded(v)).orElse(null));
+            x.put("error_points", c.errorPoints().map(v -> Numbers.csvRounded(v)).orElse(null));
             x.put("missing", c.missing());
             cells.add(x);
         }
@@ -59,8 +61,12 @@ public final class ComparisonJson {
         var s = o.summary();
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("cells_compared", s.cellsCompared());
-        summary.put("mean_abs_error_pct", Numbers.csvRounded(s.meanAbsErrorPct()));
-        summary.put("max_abs_error_pct", Numbers.csvRounded(s.maxAbsErrorPct()));
+        summary.put("relative_cells", s.relative().cells());
+        summary.put("mean_abs_error_pct", Numbers.csvRounded(s.relative().meanAbs()));
+        summary.put("max_abs_error_pct", Numbers.csvRounded(s.relative().maxAbs()));
+        summary.put("percentage_cells", s.points().cells());
+        summary.put("mean_abs_error_points", Numbers.csvRounded(s.points().meanAbs()));
+        summary.put("max_abs_error_points", Numbers.csvRounded(s.points().maxAbs()));
         summary.put("comparisons", s.comparisons());
         summary.put("signs_agree", s.signsAgree());
         summary.put("missing_cells", s.missingCells().size());

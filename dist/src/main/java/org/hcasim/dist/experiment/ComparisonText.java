@@ -3,6 +3,7 @@ package org.hcasim.dist.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.DoubleFunction;
 import org.hcasim.dist.report.Numbers;
 import org.hcasim.dist.report.TextTable;
 import org.hcasim.spi.Point;
@@ -37,7 +38,7 @@ public final class ComparisonText {
                     .orElse(o.runs().stream().anyMatch(r -> r.point().equals(c.point()) && r.failure().isPresent())
                             ? "FAILED" : "MISSING"));
             row.add(c.reference().map(Cell::text).orElse("-"));
-            row.add(c.errorPct().map(Numbers::signedPct).orElse(""));
+            row.add(c.errorText());
             cells.row(row);
         }
         b.append(cells.render(""));
@@ -83,10 +84,9 @@ public final class ComparisonText {
         if (s.cellsCompared() == 0) {
             b.append("no cell has both a simulated and a reference value\n");
         } else {
-            b.append(s.cellsCompared()).append(" cells compared, mean |error| ").append(Numbers.pct(s.meanAbsErrorPct()))
-                    .append(", max |error| ").append(Numbers.pct(s.maxAbsErrorPct()));
-            s.worstCell().ifPresent(w -> b.append(" (").append(where(w.rowKey())).append(' ').append(w.header()).append(')'));
-            b.append('\n');
+            b.append(s.cellsCompared()).append(" cells compared\n");
+            errorLine(b, "relative error", "non-percentage", s.relative(), Numbers::pct);
+            errorLine(b, "point error", "percentage", s.points(), Numbers::points);
         }
         b.append("  policy signs: ").append(s.signsAgree()).append(" of ").append(s.comparisons()).append(" agree with the reference\n");
         for (PolicyComparison m : s.signMisses()) {
@@ -103,6 +103,18 @@ public final class ComparisonText {
             b.append("  FAILED: ").append(r.point()).append(": ").append(r.failure().get()).append('\n');
         }
         return b.toString();
+    }
+
+    /** One unit's line of the summary; omitted when no cell is in that unit. */
+    private static void errorLine(StringBuilder b, String what, String cellKind, ExperimentOutcome.ErrorStats e,
+                                  DoubleFunction<String> format) {
+        if (e.cells() == 0) {
+            return;
+        }
+        b.append("  ").append(what).append(" (").append(e.cells()).append(' ').append(cellKind).append(" cells): mean |error| ")
+                .append(format.apply(e.meanAbs())).append(", max |error| ").append(format.apply(e.maxAbs()));
+        e.worstCell().ifPresent(w -> b.append(" (").append(where(w.rowKey())).append(' ').append(w.header()).append(')'));
+        b.append('\n');
     }
 
     private static String where(Point rowKey) {

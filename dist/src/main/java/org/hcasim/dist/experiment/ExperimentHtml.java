@@ -32,8 +32,12 @@ public final class ExperimentHtml {
 
     private static String summaryLine(ExperimentOutcome o) {
         var s = o.summary();
-        String text = s.cellsCompared() + " cells, mean |error| " + Numbers.pct(s.meanAbsErrorPct())
-                + ", max " + Numbers.pct(s.maxAbsErrorPct()) + ", signs " + s.signsAgree() + "/" + s.comparisons();
+        String text = s.cellsCompared() + " cells"
+                + (s.relative().cells() == 0 ? "" : ", mean |error| " + Numbers.pct(s.relative().meanAbs())
+                        + ", max " + Numbers.pct(s.relative().maxAbs()))
+                + (s.points().cells() == 0 ? "" : "; percentage cells: mean |error| " + Numbers.points(s.points().meanAbs())
+                        + ", max " + Numbers.points(s.points().maxAbs()))
+                + ", signs " + s.signsAgree() + "/" + s.comparisons();
         return s.hasMisses() ? "<span class=\"miss\">" + Html.escape(text) + " (misses)</span>" : Html.escape(text);
     }
 
@@ -83,7 +87,7 @@ public final class ExperimentHtml {
                     .append(c.simulated().map(v -> decimals >= 0 ? Numbers.besideReference(v, decimals) : Numbers.readable(v))
                             .orElse("<span class=\"miss\">missing</span>"))
                     .append("</td><td class=\"num\">").append(Html.escape(c.reference().map(Cell::text).orElse("-")))
-                    .append("</td><td class=\"num\">").append(c.errorPct().map(Numbers::signedPct).orElse(""))
+                    .append("</td><td class=\"num\">").append(c.errorText())
                     .append("</td></tr>\n");
         }
         b.append("</table>\n");

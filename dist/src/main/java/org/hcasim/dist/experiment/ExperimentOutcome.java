@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.ReferenceColumn.MetricValue;
@@ -19,15 +20,47 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
                                 List<PointRun> runs, List<CellComparison> cells,
                                 List<PolicyComparison> comparisons, Summary summary) {
 
-    /** Mean and max absolute error over the cells with both values, sign agreement, and the misses. */
-    public record Summary(int cellsCompared, double meanAbsErrorPct, double maxAbsErrorPct,
-                          Optional<CellComparison> worstCell, int comparisons, int signsAgree,
+    /**
+     * Mean and max absolute error over the cells with both values, kept apart by unit: relative error (%)
+     * over the non-percentage cells, point error (pt) over the percentage cells, since the two don't mix.
+     * Then sign agreement and the misses.
+     */
+    public record Summary(ErrorStats relative, ErrorStats points, int comparisons, int signsAgree,
                           List<PolicyComparison> signMisses, List<CellComparison> missingCells,
                           List<PointRun> failedPoints) {
+
+        public int cellsCompared() {
+            return relative.cells() + points.cells();
+        }
 
         /** True when something could not be compared or a sign disagrees. */
         public boolean hasMisses() {
             return !signMisses.isEmpty() || !missingCells.isEmpty() || !failedPoints.isEmpty();
+        }
+    }
+
+    /** Mean and max |error| over {@code cells} cells in one unit (% or pt), and the cell with the largest. */
+    public record ErrorStats(int cells, double meanAbs, double maxAbs, Optional<CellComparison> worstCell) {
+
+        static ErrorStats of(List<CellComparison> cells, Function<CellComparison, Optional<Double>> error) {
+            int n = 0;
+            double sum = 0;
+            double max = 0;
+            CellComparison worst = null;
+            for (CellComparison c : cells) {
+                Optional<Double> err = error.apply(c);
+                if (err.isEmpty()) {
+                    continue;
+                }
+                double abs = Math.abs(err.get());
+                n++;
+                sum += abs;
+                if (worst == null || abs > max) {
+                    worst = c;
+                    max = abs;
+                }
+            }
+            return new ErrorStats(n, n == 0 ? 0 : sum / n, max, Optional.ofNullable(worst));
         }
     }
 
@@ -95,23 +128,9 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
     }
 
     private static Summary summarise(List<CellComparison> cells, List<PolicyComparison> comparisons, List<PointRun> runs) {
-        int n = 0;
-        double sum = 0;
-        CellComparison worst = null;
-        for (CellComparison c : cells) {
-            Optional<Double> err = c.errorPct();
-            if (err.isEmpty()) {
-                continue;
-            }
-            n++;
-            sum += Math.abs(err.get());
-            if (worst == null || Math.abs(err.get()) > Math.abs(worst.errorPct().get())) {
-                worst = c;
-            }
-        }
         List<PolicyComparison> judged = comparisons.stream().filter(PolicyComparison::comparable).toList();
-        return new Summary(n, n == 0 ? 0 : sum / n, worst == null ? 0 : Math.abs(worst.errorPct().get()),
-                Optional.ofNullable(worst), judged.size(),
+        return new Summary(ErrorStats.of(cells, CellComparison::errorPct), ErrorStats.of(cells, CellComparison::errorPoints),
+                judged.size(),
                 (int) judged.stream().filter(PolicyComparison::signAgrees).count(),
                 judged.stream().filter(c -> !c.signAgrees()).toList(),
                 // cells of failed points are explained by the failure; list only unexplained gaps

@@ -56,6 +56,16 @@ public final class Numbers {
         return String.format(Locale.ROOT, "%+.1f%%", pct);
     }
 
+    /** A signed difference of two percentages, in percentage points with one decimal ("+7.8 pt"). */
+    public static String signedPoints(double points) {
+        return String.format(Locale.ROOT, "%+.1f pt", points);
+    }
+
+    /** An unsigned difference of two percentages, in percentage points with one decimal ("7.8 pt"). */
+    public static String points(double points) {
+        return String.format(Locale.ROOT, "%.1f pt", points);
+    }
+
     /** An unsigned percentage with one decimal. */
     public static String pct(double pct) {
         return String.format(Locale.ROOT, "%.1f%%", pct);

@@ -1,6 +1,7 @@
 package org.hcasim.dist.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,14 +49,18 @@ class ReproduceCommandTest {
                 .containsPattern("bs\\s+column\\s+simulated\\s+reference\\s+error")
                 // 1879.7 simulated against 1500 measured: +25.3 %; the reference's one decimal is kept
                 .containsPattern("512\\s+copy_kiops\\s+1880\\s+1500\\s+\\+25\\.3%")
-                .containsPattern("65536\\s+zerocopy_cpu_pct\\s+9\\.54\\s+9\\.5\\s+\\+0\\.4%");
+                // a CPU percentage is judged in points: 87.7 % against 82 % is +5.7 pt, not +6.9 %
+                .containsPattern("65536\\s+copy_cpu_pct\\s+87\\.7\\s+82\\s+\\+5\\.7 pt")
+                .containsPattern("65536\\s+zerocopy_cpu_pct\\s+9\\.54\\s+9\\.5\\s+\\+0\\.0 pt");
     }
 
     @Test
     void summaryGivesMeanAndMaxErrorAndChecksEveryPolicySign() {
         Run r = hcasim("reproduce", "toy-queue");
 
-        assertThat(r.out()).contains("summary: 12 cells compared, mean |error| ", "max |error| 32.3% (bs=4096 copy_kiops)")
+        assertThat(r.out()).contains("summary: 12 cells compared\n",
+                        "relative error (6 non-percentage cells): mean |error| 9.6%, max |error| 32.3% (bs=4096 copy_kiops)",
+                        "point error (6 percentage cells): mean |error| 1.4 pt, max |error| 5.7 pt (bs=65536 copy_cpu_pct)")
                 .contains("policy comparisons (policy, change from copy")
                 .containsPattern("bs=512\\s+kiops\\s+copy -> zerocopy\\s+\\+33\\.3% \\(\\+\\)\\s+\\+6\\.4% \\(\\+\\)\\s+ok")
                 // the reference's CPU falls 3 % at 4 KiB, the toy's stays at 100 %: reported, not hidden
@@ -108,6 +113,13 @@ class ReproduceCommandTest {
         assertThat(json.at("/cells/0/simulated").asDouble()).isEqualTo(1879.7);
         assertThat(json.at("/cells/0/reference").asDouble()).isEqualTo(1500.0);
         assertThat(json.at("/summary/signs_agree").asInt()).isEqualTo(5);
+        // cells/1 is copy_cpu_pct at bs=512: a percentage, so its error is in points only
+        assertThat(json.at("/cells/1/unit").asText()).isEqualTo("pct");
+        assertThat(json.at("/cells/1/error_points").isNumber()).isTrue();
+        assertThat(json.at("/cells/1/error_pct").isNull()).isTrue();
+        assertThat(json.at("/cells/0/error_points").isNull()).isTrue();
+        assertThat(json.at("/summary/percentage_cells").asInt()).isEqualTo(6);
+        assertThat(json.at("/summary/max_abs_error_points").asDouble()).isEqualTo(5.7, within(0.05));
         assertThat(json.at("/points/0/report/bottleneck").asText()).isEqualTo("host/cores");
         assertThat(json.at("/points/0/report/resources/0/utilisation").asDouble()).isEqualTo(1.0);
     }
