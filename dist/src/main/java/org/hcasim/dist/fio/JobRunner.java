@@ -137,8 +137,8 @@ final class JobRunner {
         this.offsets = new OffsetGenerator(job.rw().random, !job.norandommap(), regionLength, job.minBs(), job.rwModifier(),
                 new SplittableRandom(seed ^ 0x2545F4914F6CDD1DL));
         for (int i = 0; i < job.iodepth(); i++) {
-            long data = host.memory().allocate(maxBs, 4096);
-            long md = hostPi ? host.memory().allocate(mdNeeded, 8) : BlockRequest.NO_METADATA;
+            long data = host.memory().allocatePayload(maxBs, 4096);
+            long md = hostPi ? host.memory().allocatePayload(mdNeeded, 8) : BlockRequest.NO_METADATA;
             Slot s = new Slot(data, md, maxBs);
             if (codec == null) {
                 rng.nextBytes(s.buf); // fio fills write buffers with random data once (refill_buffers off)

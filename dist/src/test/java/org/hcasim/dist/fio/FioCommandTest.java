@@ -70,6 +70,34 @@ class FioCommandTest {
     }
 
     @Test
+    void elidedPayloadRunsNvmeofAndGivesTheSameReportAsRealPayload() throws Exception {
+        // Capsules, responses and Identify data are control memory, stored in both modes; only the job's data
+        // buffers and the target's data buffers are elided, which must not change any simulated time.
+        Path job = job("[mix]\nioengine=nvmeof\nrw=randrw\nbs=4k\niodepth=8\nnumjobs=2\nruntime=3ms\ntime_based\n");
+        ObjectMapper json = new ObjectMapper();
+        Result real = hcasim("fio", "--set", "sim.payload=real", "--output-format=json", job.toString());
+        Result elided = hcasim("fio", "--set", "sim.payload=elided", "--output-format=json", job.toString());
+        assertThat(elided.err).isEmpty();
+        assertThat(elided.exit).isZero();
+        JsonNode realJson = json.readTree(real.out);
+        JsonNode elidedJson = json.readTree(elided.out);
+        for (JsonNode root : List.of(realJson, elidedJson)) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) root).remove(List.of("timestamp", "timestamp_ms", "time"));
+        }
+        assertThat(elidedJson.get("jobs").get(0).get("read").get("iops").asDouble()).isPositive();
+        assertThat(elidedJson.get("jobs").get(1).get("write").get("total_ios").asLong()).isPositive();
+        assertThat(elidedJson).isEqualTo(realJson);
+    }
+
+    @Test
+    void verifyWithElidedPayloadIsAOneLineUserError() throws Exception {
+        Path job = job("[v]\nioengine=nvmeof\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\n");
+        Result r = hcasim("fio", "--set", "sim.payload=elided", job.toString());
+        assertThat(r.exit).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(r.err).contains("verify=crc32c").contains("elided").endsWith("\n").hasLineCount(1);
+    }
+
+    @Test
     void testbedFileSetsTheTarget() throws Exception {
         Path testbed = dir.resolve("tb.properties");
         Files.writeString(testbed, "testbed.target.backstore = ram\ntestbed.target.namespace-size = 32m\ntestbed.initiator.cores = 2\n");

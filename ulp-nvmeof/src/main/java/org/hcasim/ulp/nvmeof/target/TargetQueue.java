@@ -212,7 +212,7 @@ final class TargetQueue {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
-            c.dataBuffer = host.memory().allocate(bytes, 4096);
+            c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
             execute(c, ns, BlockOp.READ, c.dataBuffer, (int) bytes);
         }
     }
@@ -253,7 +253,7 @@ final class TargetQueue {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
-        c.dataBuffer = host.memory().allocate(bytes, 4096);
+        c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
         qp.postSend(WorkRequest.RdmaRead.of(List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())),
                 sgl.address(), sgl.key(), wc -> {
                     if (!wc.ok()) {
