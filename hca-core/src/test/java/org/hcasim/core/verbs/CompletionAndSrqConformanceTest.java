@@ -30,15 +30,6 @@ import org.junit.jupiter.api.Test;
 /** Completion queues (poll contexts, notification, moderation, overflow) and shared receive queues. */
 class CompletionAndSrqConformanceTest {
 
-    private static Errno errnoOf(Runnable r) {
-        try {
-            r.run();
-        } catch (VerbsException e) {
-            return e.errno();
-        }
-        throw new AssertionError("no VerbsException");
-    }
-
     /** Posts {@code n} signaled 8-byte RDMA writes from a to b. */
     private static void writes(Pair p, QueuePair qp, int n, org.hcasim.verbs.CompletionCallback done) {
         long src = buffer(p.devA, 64, 1);
@@ -98,7 +89,7 @@ class CompletionAndSrqConformanceTest {
     @Test
     void requestNotifyOnAnEngineDrivenCqIsRejected() {
         Pair p = Pair.connected();
-        assertThat(errnoOf(() -> p.cqA.requestNotify(false))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.cqA.requestNotify(false))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -180,7 +171,7 @@ class CompletionAndSrqConformanceTest {
     @Test
     void createCqOnAMissingCompletionVectorFails() {
         Pair p = Pair.connected();
-        assertThat(errnoOf(() -> p.devA.createCq(CqInit.of(16, 2, PollContext.SOFTIRQ)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.devA.createCq(CqInit.of(16, 2, PollContext.SOFTIRQ)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -233,7 +224,7 @@ class CompletionAndSrqConformanceTest {
         long buf = buffer(p.devB, 64, 0);
         srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
         srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
-        assertThat(errnoOf(() -> srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey())))).isEqualTo(Errno.ENOMEM);
+        assertThat(Pair.errnoOf(() -> srq.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey())))).isEqualTo(Errno.ENOMEM);
     }
 
     @Test
@@ -265,7 +256,7 @@ class CompletionAndSrqConformanceTest {
     void srqOfAnotherPdCannotBeAttached() {
         Pair p = Pair.connected();
         SharedReceiveQueue foreign = p.devB.allocPd().createSrq(new SrqInit(4, 1, 0));
-        assertThat(errnoOf(() -> p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(foreign)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.pdB.createQp(QpInit.of(p.cqB, 4, 0, 1).withSrq(foreign)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test

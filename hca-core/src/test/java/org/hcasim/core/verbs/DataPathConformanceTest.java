@@ -25,10 +25,6 @@ import org.junit.jupiter.api.Test;
 /** SEND/RECV, RDMA WRITE and READ: data movement and every way they fail. */
 class DataPathConformanceTest {
 
-    private static List<WcStatus> statuses(List<WorkCompletion> wcs) {
-        return wcs.stream().map(WorkCompletion::status).toList();
-    }
-
     @Test
     void sendIsMatchedToPostedReceiveAndDataArrives() {
         Pair p = Pair.connected();
@@ -80,7 +76,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.Send.of(sge(src, 32, 0xBAD00), p.toA(), SendFlag.SIGNALED, SendFlag.INLINE));
         Pair.mem(p.devA).write(src, new byte[32], 0, 32); // changed after posting: the WQE already has the bytes
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(read(p.devB, dst, 32)).containsOnly(7);
     }
 
@@ -111,8 +107,8 @@ class DataPathConformanceTest {
         long src = buffer(p.devA, 64, 1);
         p.a.postSend(WorkRequest.Send.of(sge(src, 32, p.pdA.localDmaLkey()), p.toA()));
         p.run();
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.LOC_LEN_ERR, WcStatus.WR_FLUSH_ERR);
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_INV_REQ_ERR);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.LOC_LEN_ERR, WcStatus.WR_FLUSH_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_INV_REQ_ERR);
         assertThat(p.a.state()).isEqualTo(QpState.ERR);
         assertThat(p.b.state()).isEqualTo(QpState.ERR);
         assertThat(p.eventsB).extracting(e -> e.type()).contains(AsyncEventType.QP_REQ_ERR);
@@ -129,7 +125,7 @@ class DataPathConformanceTest {
                 WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA()),
                 WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA())));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR, WcStatus.WR_FLUSH_ERR,
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR, WcStatus.WR_FLUSH_ERR,
                 WcStatus.WR_FLUSH_ERR);
         assertThat(p.a.state()).isEqualTo(QpState.ERR);
         assertThat(p.doneB).isEmpty();
@@ -143,7 +139,7 @@ class DataPathConformanceTest {
         MemoryRegion mr = p.pdA.regMr(src, 4096, Set.of());
         p.a.postSend(WorkRequest.Send.of(sge(src + 4000, 200, mr.lkey()), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
     }
 
     @Test
@@ -153,7 +149,7 @@ class DataPathConformanceTest {
         MemoryRegion otherPdMr = p.devA.allocPd().regMr(src, 4096, Set.of());
         p.a.postSend(WorkRequest.Send.of(sge(src, 100, otherPdMr.lkey()), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
     }
 
     @Test
@@ -164,7 +160,7 @@ class DataPathConformanceTest {
         mr.deregister();
         p.a.postSend(WorkRequest.Send.of(sge(src, 100, mr.lkey()), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
     }
 
     @Test
@@ -176,8 +172,8 @@ class DataPathConformanceTest {
         long src = buffer(p.devA, 64, 1);
         p.a.postSend(WorkRequest.Send.of(sge(src, 64, p.pdA.localDmaLkey()), p.toA()));
         p.run();
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.LOC_ACCESS_ERR);
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_OP_ERR);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.LOC_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_OP_ERR);
         assertThat(read(p.devB, dst, 64)).containsOnly(0);
     }
 
@@ -189,8 +185,8 @@ class DataPathConformanceTest {
         long src = buffer(p.devA, 64, 1);
         p.a.postSend(WorkRequest.Send.of(sge(src, 64, p.pdA.localDmaLkey()), p.toA()));
         p.run();
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.LOC_PROT_ERR);
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_OP_ERR);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.LOC_PROT_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_OP_ERR);
         assertThat(p.eventsB).extracting(e -> e.type()).contains(AsyncEventType.QP_FATAL);
     }
 
@@ -203,7 +199,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 5000, p.pdA.localDmaLkey()), dst + 100, remote.rkey(),
                 p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(p.doneA.get(0).opcode()).isEqualTo(WcOpcode.RDMA_WRITE);
         byte[] got = read(p.devB, dst, 8192);
         assertThat(got[99]).isEqualTo((byte) 0);
@@ -224,7 +220,7 @@ class DataPathConformanceTest {
                 WorkRequest.RdmaWrite.of(sge(src, 10, p.pdA.localDmaLkey()), dst, remote.rkey(), p.toA(),
                         SendFlag.SIGNALED)));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR, WcStatus.WR_FLUSH_ERR);
         assertThat(p.a.state()).isEqualTo(QpState.ERR);
         assertThat(read(p.devB, dst + 4000, 96)).containsOnly(0);
     }
@@ -238,7 +234,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, remote.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -250,7 +246,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, otherPd.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
         assertThat(read(p.devB, dst, 64)).containsOnly(0);
     }
 
@@ -269,7 +265,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, remote.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -282,7 +278,7 @@ class DataPathConformanceTest {
         p.run();
         assertThat(p.b.state()).isEqualTo(QpState.ERR);
         assertThat(p.eventsB).extracting(e -> e.type()).containsExactly(AsyncEventType.QP_ACCESS_ERR);
-        assertThat(statuses(p.doneB)).as("the responder's receives are flushed").containsExactly(WcStatus.WR_FLUSH_ERR);
+        assertThat(Pair.statuses(p.doneB)).as("the responder's receives are flushed").containsExactly(WcStatus.WR_FLUSH_ERR);
     }
 
     @Test
@@ -313,7 +309,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaRead.of(sge(local, 100, p.pdA.localDmaLkey()), remoteBuf, remote.rkey(),
                 p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
         assertThat(read(p.devA, local, 100)).containsOnly(0);
     }
 
@@ -327,7 +323,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaRead.of(sge(local, 100, readOnly.lkey()), remoteBuf, remote.rkey(),
                 p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_PROT_ERR);
         assertThat(read(p.devA, local, 100)).containsOnly(0);
     }
 
@@ -342,7 +338,7 @@ class DataPathConformanceTest {
         assertThat(p.doneA).isEmpty();
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 8, p.pdA.localDmaLkey()), dst, remote.rkey() ^ 0x100, p.toA()));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -356,7 +352,7 @@ class DataPathConformanceTest {
                 WorkRequest.RdmaWrite.of(sge(src, 8, p.pdA.localDmaLkey()), dst, remote.rkey(), p.toA()),
                 WorkRequest.RdmaWrite.of(sge(src, 8, p.pdA.localDmaLkey()), dst + 8, remote.rkey(), p.toA())));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.SUCCESS);
     }
 
     @Test
@@ -387,7 +383,7 @@ class DataPathConformanceTest {
                 WorkRequest.RdmaWrite.of(sge(src, 4096, p.pdA.localDmaLkey()), dst + 1, remote.rkey(), p.toA(),
                         SendFlag.SIGNALED)));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -402,7 +398,7 @@ class DataPathConformanceTest {
                 new Sge(data, 4096, p.pdA.localDmaLkey())), p.toA(), SendFlag.SIGNALED));
         p.run();
 
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
         byte[] got = read(p.devB, dst, 64 + 4096);
         assertThat(java.util.Arrays.copyOf(got, 4)).containsExactly(1, 2, 3, 4);
         assertThat(java.util.Arrays.copyOfRange(got, 64, 64 + 4096)).containsOnly(0);
@@ -416,7 +412,7 @@ class DataPathConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(big, (1 << 30) + 1, p.pdA.localDmaLkey()), remote.iova(),
                 remote.rkey(), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_LEN_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_LEN_ERR);
     }
 
     private static byte[] readThenWrite(boolean fence) {
@@ -430,7 +426,7 @@ class DataPathConformanceTest {
                 WorkRequest.RdmaRead.of(sge(local, 4, p.pdA.localDmaLkey()), remote, mr.rkey(), p.toA(), SendFlag.SIGNALED),
                 WorkRequest.RdmaWrite.of(sge(local, 4, p.pdA.localDmaLkey()), remote + 4096, mr.rkey(), p.toA(), flags)));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.SUCCESS);
         return read(p.devB, remote + 4096, 4);
     }
 

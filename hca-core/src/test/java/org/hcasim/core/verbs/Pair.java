@@ -10,12 +10,15 @@ import org.hcasim.verbs.AsyncEvent;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.WcStatus;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 
@@ -80,6 +83,21 @@ final class Pair {
 
     long run() {
         return tb.run();
+    }
+
+    /** The statuses of completions, in order. */
+    static List<WcStatus> statuses(List<WorkCompletion> wcs) {
+        return wcs.stream().map(WorkCompletion::status).toList();
+    }
+
+    /** The errno of the VerbsException {@code r} throws; fails the test when it throws none. */
+    static Errno errnoOf(Runnable r) {
+        try {
+            r.run();
+        } catch (VerbsException e) {
+            return e.errno();
+        }
+        throw new AssertionError("no VerbsException");
     }
 
     static HostMemory mem(SimRdmaDevice d) {

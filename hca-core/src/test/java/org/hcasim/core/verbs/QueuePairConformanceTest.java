@@ -29,19 +29,6 @@ import org.junit.jupiter.api.Test;
 /** QP states, synchronous posting errors, RNR and transport retries. */
 class QueuePairConformanceTest {
 
-    private static List<WcStatus> statuses(List<WorkCompletion> wcs) {
-        return wcs.stream().map(WorkCompletion::status).toList();
-    }
-
-    private static Errno errnoOf(Runnable r) {
-        try {
-            r.run();
-        } catch (VerbsException e) {
-            return e.errno();
-        }
-        throw new AssertionError("no VerbsException");
-    }
-
     private static WorkRequest.Send smallSend(Pair p) {
         long src = buffer(p.devA, 64, 1);
         return WorkRequest.Send.of(sge(src, 8, p.pdA.localDmaLkey()), p.toA(), SendFlag.SIGNALED);
@@ -64,16 +51,16 @@ class QueuePairConformanceTest {
     void postSendInInitAndRtrFailsWithEinval() {
         Pair p = Pair.unconnected(64, i -> i);
         p.a.modify(QpAttributes.toInit(AccessFlag.all()));
-        assertThat(errnoOf(() -> p.a.postSend(smallSend(p)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.a.postSend(smallSend(p)))).isEqualTo(Errno.EINVAL);
         p.a.modify(QpAttributes.toRtr(p.b.address(), 12));
-        assertThat(errnoOf(() -> p.a.postSend(smallSend(p)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.a.postSend(smallSend(p)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
     void postRecvInResetFailsButWorksFromInit() {
         Pair p = Pair.unconnected(64, i -> i);
         long buf = buffer(p.devA, 64, 0);
-        assertThat(errnoOf(() -> p.a.postRecv(p.recvA(buf, 64, p.pdA.localDmaLkey())))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.a.postRecv(p.recvA(buf, 64, p.pdA.localDmaLkey())))).isEqualTo(Errno.EINVAL);
         p.a.modify(QpAttributes.toInit(AccessFlag.all()));
         p.a.postRecv(p.recvA(buf, 64, p.pdA.localDmaLkey()));
     }
@@ -89,7 +76,7 @@ class QueuePairConformanceTest {
     void rtrWithoutRemoteAddressFails() {
         Pair p = Pair.unconnected(64, i -> i);
         p.a.modify(QpAttributes.toInit(AccessFlag.all()));
-        assertThat(errnoOf(() -> p.a.modify(QpAttributes.toRtr(null, 12)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.a.modify(QpAttributes.toRtr(null, 12)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -97,7 +84,7 @@ class QueuePairConformanceTest {
         Pair p = Pair.unconnected(64, i -> i);
         p.a.modify(QpAttributes.toInit(AccessFlag.all()));
         p.a.modify(QpAttributes.toRtr(p.b.address(), 12));
-        assertThat(errnoOf(() -> p.a.modify(QpAttributes.toRts(14, 7, 8)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.a.modify(QpAttributes.toRts(14, 7, 8)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -129,7 +116,7 @@ class QueuePairConformanceTest {
                 mr.rkey(), p.toA());
         p.a.postSend(List.of(unsignaled, unsignaled));
         p.run();
-        assertThat(errnoOf(() -> p.a.postSend(unsignaled))).as("both slots still held").isEqualTo(Errno.ENOMEM);
+        assertThat(Pair.errnoOf(() -> p.a.postSend(unsignaled))).as("both slots still held").isEqualTo(Errno.ENOMEM);
     }
 
     @Test
@@ -168,7 +155,7 @@ class QueuePairConformanceTest {
         for (int i = 0; i < 5; i++) {
             five.add(new Sge(buf + i * 8, 8, p.pdB.localDmaLkey()));
         }
-        assertThat(errnoOf(() -> p.b.postRecv(new WorkRequest.Recv(five, p.toB())))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.b.postRecv(new WorkRequest.Recv(five, p.toB())))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -178,7 +165,7 @@ class QueuePairConformanceTest {
         for (int i = 0; i < 16; i++) {
             p.b.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
         }
-        assertThat(errnoOf(() -> p.b.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey())))).isEqualTo(Errno.ENOMEM);
+        assertThat(Pair.errnoOf(() -> p.b.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey())))).isEqualTo(Errno.ENOMEM);
     }
 
     @Test
@@ -194,7 +181,7 @@ class QueuePairConformanceTest {
         Pair p = Pair.unconnected(64, i -> i.withInline(64));
         VerbsTestbed.connect(p.a, p.b);
         long buf = buffer(p.devA, 64, 0);
-        assertThat(errnoOf(() -> p.a.postSend(WorkRequest.RdmaRead.of(sge(buf, 8, p.pdA.localDmaLkey()), 0, 0,
+        assertThat(Pair.errnoOf(() -> p.a.postSend(WorkRequest.RdmaRead.of(sge(buf, 8, p.pdA.localDmaLkey()), 0, 0,
                 p.toA(), SendFlag.INLINE)))).isEqualTo(Errno.EINVAL);
     }
 
@@ -217,13 +204,13 @@ class QueuePairConformanceTest {
         p.b.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
         p.b.modify(QpAttributes.toError());
         p.run();
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.WR_FLUSH_ERR, WcStatus.WR_FLUSH_ERR);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.WR_FLUSH_ERR, WcStatus.WR_FLUSH_ERR);
         assertThat(p.doneB).allSatisfy(wc -> assertThat(wc.opcode()).isEqualTo(WcOpcode.RECV));
         long src = buffer(p.devB, 64, 0);
         p.b.postSend(WorkRequest.Send.of(sge(src, 8, p.pdB.localDmaLkey()), p.toB()));
         p.b.postRecv(p.recvB(buf, 64, p.pdB.localDmaLkey()));
         p.run();
-        assertThat(statuses(p.doneB)).hasSize(4).containsOnly(WcStatus.WR_FLUSH_ERR);
+        assertThat(Pair.statuses(p.doneB)).hasSize(4).containsOnly(WcStatus.WR_FLUSH_ERR);
     }
 
     @Test
@@ -244,7 +231,7 @@ class QueuePairConformanceTest {
         long start = p.tb.now();
         p.a.postSend(smallSend(p));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.RNR_RETRY_EXC_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.RNR_RETRY_EXC_ERR);
         assertThat(p.doneA.get(0).completedAtNs() - start).as("two RNR waits of 10 us")
                 .isGreaterThanOrEqualTo(2 * IbTimers.rnrTimerNs(1));
         assertThat(p.a.state()).isEqualTo(QpState.ERR);
@@ -260,8 +247,8 @@ class QueuePairConformanceTest {
         assertThat(p.doneA).isEmpty();
         p.b.postRecv(p.recvB(dst, 64, p.pdB.localDmaLkey()));
         p.tb.runUntil(10_000_000);
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
     }
 
     @Test
@@ -294,7 +281,7 @@ class QueuePairConformanceTest {
         long start = p.tb.now();
         p.a.postSend(smallSend(p));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.RETRY_EXC_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.RETRY_EXC_ERR);
         assertThat(p.doneA.get(0).completedAtNs() - start).isGreaterThanOrEqualTo(4 * IbTimers.ackTimeoutNs(1));
     }
 
@@ -306,7 +293,7 @@ class QueuePairConformanceTest {
         p.b.destroy();
         p.a.postSend(smallSend(p));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.RETRY_EXC_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.RETRY_EXC_ERR);
     }
 
     @Test
@@ -321,7 +308,7 @@ class QueuePairConformanceTest {
         p.b.postRecv(p.recvB(dst, 64, p.pdB.localDmaLkey()));
         p.a.postSend(smallSend(p));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(p.eventsB).extracting(e -> e.type()).containsExactly(AsyncEventType.COMM_EST);
     }
 
@@ -329,13 +316,13 @@ class QueuePairConformanceTest {
     void qpCreationBeyondDeviceLimitsFails() {
         Pair p = Pair.connected();
         int maxSge = p.devA.attributes().maxSge();
-        assertThat(errnoOf(() -> p.pdA.createQp(QpInit.of(p.cqA, 4, 4, maxSge + 1)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.pdA.createQp(QpInit.of(p.cqA, 4, 4, maxSge + 1)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
     void destroyingACqStillUsedByAQpFailsWithEbusy() {
         Pair p = Pair.connected();
-        assertThat(errnoOf(p.cqA::destroy)).isEqualTo(Errno.EBUSY);
+        assertThat(Pair.errnoOf(p.cqA::destroy)).isEqualTo(Errno.EBUSY);
         p.a.destroy();
         p.cqA.destroy();
     }

@@ -27,19 +27,6 @@ import org.junit.jupiter.api.Test;
 /** Memory registration: user MRs, fast registration through UMR, invalidation and key variants. */
 class RegistrationConformanceTest {
 
-    private static List<WcStatus> statuses(List<WorkCompletion> wcs) {
-        return wcs.stream().map(WorkCompletion::status).toList();
-    }
-
-    private static Errno errnoOf(Runnable r) {
-        try {
-            r.run();
-        } catch (VerbsException e) {
-            return e.errno();
-        }
-        throw new AssertionError("no VerbsException");
-    }
-
     @Test
     void regMrWithRemoteWriteWithoutLocalWriteIsRejected() {
         Pair p = Pair.connected();
@@ -52,7 +39,7 @@ class RegistrationConformanceTest {
     void regMrWithRemoteAtomicWithoutLocalWriteIsRejected() {
         Pair p = Pair.connected();
         long buf = buffer(p.devA, 4096, 0);
-        assertThat(errnoOf(() -> p.pdA.regMr(buf, 4096, Set.of(AccessFlag.REMOTE_ATOMIC)))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.pdA.regMr(buf, 4096, Set.of(AccessFlag.REMOTE_ATOMIC)))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -67,7 +54,7 @@ class RegistrationConformanceTest {
     void regMrWithNonPositiveLengthIsRejected() {
         Pair p = Pair.connected();
         long buf = buffer(p.devA, 4096, 0);
-        assertThat(errnoOf(() -> p.pdA.regMr(buf, 0, AccessFlag.all()))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.pdA.regMr(buf, 0, AccessFlag.all()))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -86,7 +73,7 @@ class RegistrationConformanceTest {
     void allocMrBeyondTheFastRegistrationListLimitIsRejected() {
         Pair p = Pair.connected();
         int limit = p.devA.attributes().maxFastRegPageListLen();
-        assertThat(errnoOf(() -> p.pdA.allocMr(MrType.MEM_REG, limit + 1))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.pdA.allocMr(MrType.MEM_REG, limit + 1))).isEqualTo(Errno.EINVAL);
         assertThat(p.pdA.allocMr(MrType.MEM_REG, limit).maxSg()).isEqualTo(limit);
     }
 
@@ -112,7 +99,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, mr.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -137,7 +124,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 6144, p.pdA.localDmaLkey()), mr.iova(), mr.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(read(p.devB, page1, 2048)).containsOnly(0);
         assertThat(read(p.devB, page1 + 2048, 2048)).containsOnly(0x77);
         assertThat(read(p.devB, page2, 4096)).containsOnly(0x77);
@@ -158,7 +145,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 1024, p.pdA.localDmaLkey()), mr.iova(), mr.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(read(p.devB, buf + 100, 300)).containsOnly(0x42);
         assertThat(read(p.devB, buf + 400, 4600)).containsOnly(0);
         assertThat(read(p.devB, buf + 5000, 700)).containsOnly(0x42);
@@ -187,7 +174,7 @@ class RegistrationConformanceTest {
         p.b.postSend(WorkRequest.RegMr.of(mr, AccessFlag.all(), p.toB(), SendFlag.SIGNALED));
         int second = mr.rkey();
         p.run();
-        assertThat(statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneB)).containsExactly(WcStatus.SUCCESS);
         assertThat(second >>> 8).isEqualTo(first >>> 8);
         assertThat(second & 0xFF).isEqualTo(((first & 0xFF) + 1) & 0xFF);
         assertThat(mr.isValid()).isTrue();
@@ -208,7 +195,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), buf, stale, p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -226,7 +213,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), buf, mr.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
@@ -243,7 +230,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.SendWithInvalidate.of(sge(src, 16, p.pdA.localDmaLkey()), mr.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(p.doneB).singleElement().satisfies(wc -> assertThat(wc.invalidatedRkey()).hasValue(mr.rkey()));
         assertThat(mr.isValid()).isFalse();
     }
@@ -258,7 +245,7 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.SendWithInvalidate.of(sge(src, 16, p.pdA.localDmaLkey()), user.rkey(), p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.REM_ACCESS_ERR);
         assertThat(user.isValid()).isTrue();
     }
 
@@ -271,7 +258,7 @@ class RegistrationConformanceTest {
         p.a.postSend(List.of(WorkRequest.RegMr.of(mr, AccessFlag.all(), p.toA()),
                 WorkRequest.RegMr.of(mr, AccessFlag.all(), p.toA())));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.MW_BIND_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.MW_BIND_ERR);
     }
 
     @Test
@@ -282,7 +269,7 @@ class RegistrationConformanceTest {
         foreign.mapSg(List.of(new ScatterEntry(buf, 4096)), 4096);
         p.a.postSend(WorkRequest.LocalInvalidate.of(foreign.rkey(), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.MW_BIND_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.MW_BIND_ERR);
     }
 
     @Test
@@ -291,7 +278,7 @@ class RegistrationConformanceTest {
         MemoryRegion mr = p.pdA.allocMr(MrType.MEM_REG, 8);
         p.a.postSend(WorkRequest.RegMr.of(mr, AccessFlag.all(), p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.LOC_QP_OP_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.LOC_QP_OP_ERR);
     }
 
     @Test
@@ -299,7 +286,7 @@ class RegistrationConformanceTest {
         Pair p = Pair.connected();
         MemoryRegion mr = p.pdA.allocMr(MrType.MEM_REG, 8);
         mr.mapSg(List.of(new ScatterEntry(buffer(p.devA, 4096, 0), 4096)), 4096);
-        assertThat(errnoOf(() -> p.a.postSend(WorkRequest.RegMr.of(mr, Set.of(AccessFlag.REMOTE_WRITE), p.toA()))))
+        assertThat(Pair.errnoOf(() -> p.a.postSend(WorkRequest.RegMr.of(mr, Set.of(AccessFlag.REMOTE_WRITE), p.toA()))))
                 .isEqualTo(Errno.EINVAL);
         assertThat(p.a.outstandingSends()).isZero();
     }
@@ -309,7 +296,7 @@ class RegistrationConformanceTest {
         Pair p = Pair.connected();
         long buf = buffer(p.devA, 4096, 0);
         MemoryRegion user = p.pdA.regMr(buf, 4096, AccessFlag.all());
-        assertThat(errnoOf(() -> user.mapSg(List.of(new ScatterEntry(buf, 4096)), 4096))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> user.mapSg(List.of(new ScatterEntry(buf, 4096)), 4096))).isEqualTo(Errno.EINVAL);
     }
 
     @Test
@@ -330,7 +317,7 @@ class RegistrationConformanceTest {
         Pair p = Pair.connected();
         var pd = p.devA.allocPd();
         MemoryRegion mr = pd.regMr(buffer(p.devA, 4096, 0), 4096, AccessFlag.all());
-        assertThat(errnoOf(pd::dealloc)).isEqualTo(Errno.EBUSY);
+        assertThat(Pair.errnoOf(pd::dealloc)).isEqualTo(Errno.EBUSY);
         mr.deregister();
         pd.dealloc();
     }
@@ -345,7 +332,7 @@ class RegistrationConformanceTest {
                 WorkRequest.LocalInvalidate.of(next, p.toA(), SendFlag.SIGNALED)));
         p.run();
         assertThat(mr.rkey()).isEqualTo(next);
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(mr.isValid()).isFalse();
     }
 
@@ -357,21 +344,21 @@ class RegistrationConformanceTest {
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst + 64, p.pdB.unsafeGlobalRkey(),
                 p.toA(), SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS);
         assertThat(read(p.devB, dst + 64, 64)).containsOnly(3);
         int otherPdKey = p.devB.allocPd().unsafeGlobalRkey();
         p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, 64, p.pdA.localDmaLkey()), dst, otherPdKey, p.toA(),
                 SendFlag.SIGNALED));
         p.run();
-        assertThat(statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR);
+        assertThat(Pair.statuses(p.doneA)).containsExactly(WcStatus.SUCCESS, WcStatus.REM_ACCESS_ERR);
     }
 
     @Test
     void aConnectX3HasNoKlmOrIntegrityRegions() {
         VerbsTestbed tb = VerbsTestbed.builder().hosts("old").coresPerHost(2).hca("connectx3").build();
         var pd = tb.device("old").allocPd();
-        assertThat(errnoOf(() -> pd.allocMr(MrType.SG_GAPS, 4))).isEqualTo(Errno.EOPNOTSUPP);
-        assertThat(errnoOf(() -> pd.allocMr(MrType.INTEGRITY, 4))).isEqualTo(Errno.EOPNOTSUPP);
+        assertThat(Pair.errnoOf(() -> pd.allocMr(MrType.SG_GAPS, 4))).isEqualTo(Errno.EOPNOTSUPP);
+        assertThat(Pair.errnoOf(() -> pd.allocMr(MrType.INTEGRITY, 4))).isEqualTo(Errno.EOPNOTSUPP);
         assertThat(pd.allocMr(MrType.MEM_REG, 511).maxSg()).isEqualTo(511);
     }
 
