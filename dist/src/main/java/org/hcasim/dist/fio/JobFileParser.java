@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.hcasim.core.config.KeySuggester;
 import org.hcasim.dist.fio.JobFileReader.RawOption;
 import org.hcasim.dist.fio.JobFileReader.Section;
 
@@ -36,6 +37,9 @@ public final class JobFileParser {
     }
 
     private static final Set<String> UNSUPPORTED_FIO_OPTIONS = loadUnsupported();
+
+    /** Option names are matched against the supported ones; ties go to the alphabetically first. */
+    private static final KeySuggester OPTION_SUGGESTER = new KeySuggester(JobOptionsBuilder.SUPPORTED);
 
     private JobFileParser() {
     }
@@ -96,33 +100,9 @@ public final class JobFileParser {
     }
 
     private static String closest(String name) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String known : JobOptionsBuilder.SUPPORTED) {
-            int d = editDistance(name.toLowerCase(Locale.ROOT), known);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = known;
-            }
-        }
-        return bestDistance <= Math.max(2, name.length() / 3) ? " (did you mean '" + best + "'?)" : "";
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return OPTION_SUGGESTER.closest(name.toLowerCase(Locale.ROOT), Math.max(2, name.length() / 3))
+                .map(best -> " (did you mean '" + best + "'?)")
+                .orElse("");
     }
 
     private static Set<String> loadUnsupported() {
