@@ -1,9 +1,13 @@
 package org.hcasim.core.testbed;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.hcasim.core.config.ConfigException;
+import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.config.LayerKind;
 import org.hcasim.core.host.CostTable;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.profile.HcaProfile;
@@ -19,9 +23,15 @@ import org.hcasim.host.CpuCosts;
  *
  * <p>A host's profile is {@code testbed.<role>.profile}, else {@code host.profile}; without either the
  * engine's default costs ({@link VerbsTestbed#defaultCosts()}) and 8 cores. Its cores are
- * {@code testbed.<role>.cores}, else the profile's {@code host.cores}. Its costs are the profile's,
- * overridden by every {@code host.cost.*} key that comes from a layer other than a profile (built-in
- * defaults such as fio's costs, the testbed file, {@code --set}), so one override applies to both hosts.
+ * {@code testbed.<role>.cores}, else the profile's {@code host.cores}.
+ *
+ * <p>Its costs follow the configuration's layer order with the role's profile in the profile layer's
+ * place: a {@code host.cost.*} key from the built-in defaults (such as fio's costs) only fills in a cost
+ * the profile does not define; one from a layer above the profiles (ULP defaults, {@code conf/}, the
+ * testbed or experiment file, {@code --set}) overrides the profile, so one override applies to both
+ * hosts. ULP defaults are included because they rank above profiles, though a plugin may only define
+ * keys in its own area and so none sets a {@code host.cost.*} key today. The profile named by
+ * {@code host.profile} is itself a configuration layer; its values reach only the roles that use it.
  *
  * <p>The HCA is {@code hca.profile} (default {@code connectx5}) with the configuration's {@code hca.*}
  * values, so {@code --set hca.port.rate-gbps=200} changes the links.
@@ -39,16 +49,22 @@ final class TestbedHosts {
     }
 
     static HostHardware host(HcasimConfig config, String role) {
+        return host(config, role, Profiles.knownHosts(), Profiles::hostValues);
+    }
+
+    /** As {@link #host(HcasimConfig, String)}, with host profiles other than the bundled ones (for tests). */
+    static HostHardware host(HcasimConfig config, String role, List<String> knownProfiles,
+            Function<String, Map<String, String>> profileValues) {
         String profileKey = "testbed." + role + ".profile";
         String profile = config.getString(profileKey);
         if (profile.isEmpty()) profile = config.getString("host.profile");
         Map<String, String> values = new HashMap<>();
         if (!profile.isEmpty()) {
-            if (!Profiles.knownHosts().contains(profile)) {
+            if (!knownProfiles.contains(profile)) {
                 throw new ConfigException(profileKey + " = '" + profile + "': no such host profile (known: "
-                        + String.join(", ", Profiles.knownHosts()) + ")");
+                        + String.join(", ", knownProfiles) + ")");
             }
-            values.putAll(Profiles.hostValues(profile));
+            values.putAll(profileValues.apply(profile));
         } else {
             CostTable base = (CostTable) VerbsTestbed.defaultCosts();
             base.perOperation().forEach((k, v) -> values.put(COST + k + "-ns", Long.toString(v)));
@@ -56,11 +72,7 @@ final class TestbedHosts {
             values.put("host.description", "engine default costs");
             values.put("host.cores", Integer.toString(CORES_WITHOUT_PROFILE));
         }
-        for (String key : config.keys()) {
-            if (key.startsWith(COST) && !config.sourceOf(key).startsWith("host profile")) {
-                values.put(key, config.getString(key));
-            }
-        }
+        addConfiguredCosts(config, values);
         HostProfile resolved;
         try {
             resolved = HostProfile.fromValues(profile.isEmpty() ? "default" : profile,
@@ -71,6 +83,32 @@ final class TestbedHosts {
         String coresKey = "testbed." + role + ".cores";
         int cores = config.getString(coresKey).isEmpty() ? resolved.cores() : config.getInt(coresKey, 1, 4096);
         return new HostHardware(profile, cores, resolved.costs());
+    }
+
+    /** Lays the configuration's {@code host.cost.*} keys on a role's profile values, by layer (see class comment). */
+    private static void addConfiguredCosts(HcasimConfig config, Map<String, String> profileValues) {
+        Map<String, String> builtIns = new HashMap<>();
+        config.layers().stream().filter(layer -> layer.kind() == LayerKind.BUILT_IN_DEFAULTS)
+                .forEach(layer -> builtIns.putAll(layer.values()));
+        for (String key : config.keys()) {
+            if (!key.startsWith(COST)) continue;
+            switch (sourceLayer(config, key).kind()) {
+                case BUILT_IN_DEFAULTS -> profileValues.putIfAbsent(key, config.getString(key));
+                // host.profile's value hides the built-in one in the configuration, but this role may use another profile
+                case PROFILE -> {
+                    if (builtIns.containsKey(key)) profileValues.putIfAbsent(key, builtIns.get(key).strip());
+                }
+                default -> profileValues.put(key, config.getString(key));
+            }
+        }
+    }
+
+    /** The layer the effective value of {@code key} comes from, as {@link HcasimConfig#sourceOf} names it. */
+    private static ConfigLayer sourceLayer(HcasimConfig config, String key) {
+        String name = config.sourceOf(key);
+        return config.layers().reversed().stream()
+                .filter(layer -> layer.name().equals(name) && layer.values().containsKey(key))
+                .findFirst().orElseThrow();
     }
 
     static HcaParams hca(HcasimConfig config) {
