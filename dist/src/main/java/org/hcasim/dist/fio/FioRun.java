@@ -8,11 +8,14 @@ import java.util.function.Consumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.EventLoop;
+import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.Host;
 
 /**
  * Runs a {@link JobFileParser.JobSet} on a testbed: binds each job to its device and core, then runs the
- * jobs, all at once except that a stonewalled job waits for every job before it.
+ * jobs, all at once except that a stonewalled job waits for every job before it. The simulation's resource
+ * statistics (host CPU and the rest of the run report) restart when the first group's ramp ends, so they
+ * cover the interval fio's statistics cover.
  */
 public final class FioRun {
 
@@ -32,7 +35,8 @@ public final class FioRun {
     public FioResults run(JobFileParser.JobSet jobSet) {
         Host host = testbed.initiatorHost();
         List<JobRunner> runners = prepare(jobSet.jobs(), host);
-        EventLoop loop = testbed.simulation().loop();
+        Simulation sim = testbed.simulation();
+        EventLoop loop = sim.loop();
         long start = loop.now();
         int i = 0;
         while (i < runners.size()) {
@@ -41,6 +45,7 @@ public final class FioRun {
             List<JobRunner> wave = runners.subList(i, end);
             int[] remaining = {wave.size()};
             long[] progress = {loop.now()};
+            long rampEnd = i == 0 ? measureFromRampEnd(wave, sim) : EventLoop.NO_EVENT;
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
@@ -49,11 +54,24 @@ public final class FioRun {
                         + " s of simulated time (the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
                         + "): " + waiting);
             }
+            // the group ended within its ramp, so it measured nothing: neither do the resources
+            if (loop.cancel(rampEnd)) sim.resources().resetStats(loop.now());
             i = end;
         }
         List<JobResult> results = new ArrayList<>();
         for (JobRunner r : runners) results.add(r.result);
         return new FioResults(jobSet, results, loop.now() - start);
+    }
+
+    /**
+     * Restarts the resource statistics when the ramp of the first group ends (its longest ramp_time, so every
+     * job measures), as fio restarts its getrusage accounting there: host CPU % is then (busy time since the
+     * ramp end) / (cores x measured interval), like the jobs' own cpu lines. Later groups' ramps fall inside
+     * this one interval of the run. Returns the handle of the event.
+     */
+    private static long measureFromRampEnd(List<JobRunner> firstGroup, Simulation sim) {
+        long ramp = firstGroup.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
+        return sim.loop().after(ramp, () -> sim.resources().resetStats(sim.now()));
     }
 
     private List<JobRunner> prepare(List<FioJob> jobs, Host host) {
