@@ -51,6 +51,19 @@ final class HardwareDataPath implements HcaDataPath {
     }
 
     @Override
+    public long translateOnReceive(long t, int keyIndex, long address, long length, int pageSize, boolean klm) {
+        long missesBefore = hw.translation().misses();
+        long ready = translate(t, keyIndex, address, length, pageSize, klm);
+        if (hw.translation().misses() > missesBefore) {
+            hw.port().pauseReceive(t, hw.params().translation().receiveMissStallNs(), RECEIVE_MISS_PAUSE);
+        }
+        return ready;
+    }
+
+    /** The cause the port's receive busy time is reported under when a translation miss stalls it. */
+    static final String RECEIVE_MISS_PAUSE = "translation-miss pause";
+
+    @Override
     public long dmaRead(long t, long bytes) {
         return hw.pcie().dmaRead(t, bytes);
     }

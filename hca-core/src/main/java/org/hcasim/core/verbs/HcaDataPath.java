@@ -26,8 +26,17 @@ interface HcaDataPath {
      */
     long umr(long t, int listBytes);
 
-    /** Address translation of {@code length} bytes at {@code address} through mkey {@code keyIndex}. */
+    /**
+     * Address translation of {@code length} bytes at {@code address} through mkey {@code keyIndex} on the send
+     * side (gathering a WQE's payload).
+     */
     long translate(long t, int keyIndex, long address, long length, int pageSize, boolean klm);
+
+    /**
+     * Translation by the receive pipeline (placing an incoming SEND, WRITE or READ response, or serving an
+     * incoming READ): like {@link #translate}, and a miss also pauses the port's receive side.
+     */
+    long translateOnReceive(long t, int keyIndex, long address, long length, int pageSize, boolean klm);
 
     /** DMA read of host memory (host -> HCA direction of PCIe). */
     long dmaRead(long t, long bytes);

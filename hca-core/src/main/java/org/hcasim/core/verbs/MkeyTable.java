@@ -205,6 +205,12 @@ final class MkeyTable {
         return k == null ? 4096 : k.pageSize;
     }
 
+    /** A key that addresses host memory directly (no translation entries): local DMA or unsafe global key. */
+    boolean isPhysical(int key) {
+        Mkey k = find(key);
+        return k != null && k.translation() == Translation.IDENTITY;
+    }
+
     boolean isKlm(int key) {
         Mkey k = find(key);
         return k != null && k.mapping != null && k.mapping.klm();

@@ -146,8 +146,7 @@ final class Responder {
                 break;
             }
             long n = Math.min(s.length(), remaining);
-            translated = Math.max(translated, dp.translate(t, s.lkey() >>> 8, s.address(), n,
-                    dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
+            translated = Math.max(translated, dev.translated(t, s.lkey(), s.address(), n, true));
             remaining -= n;
         }
         return dp.dmaWrite(translated, length);
@@ -172,8 +171,7 @@ final class Responder {
         expectedPsn++;
         dev.keys().write(req.rkey(), req.remoteAddress(), req.payload(), 0, (int) req.length());
         HcaDataPath dp = dev.dataPath();
-        long translated = dp.translate(t, req.rkey() >>> 8, req.remoteAddress(), req.length(),
-                dev.keys().pageSizeOf(req.rkey()), dev.keys().isKlm(req.rkey()));
+        long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
         long placed = dp.dmaWrite(translated, req.length());
         respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
     }
@@ -189,8 +187,7 @@ final class Responder {
         expectedPsn++;
         byte[] data = dev.keys().read(req.rkey(), req.remoteAddress(), (int) req.length());
         HcaDataPath dp = dev.dataPath();
-        long translated = dp.translate(t, req.rkey() >>> 8, req.remoteAddress(), req.length(),
-                dev.keys().pageSizeOf(req.rkey()), dev.keys().isKlm(req.rkey()));
+        long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
         long fetched = dp.dmaRead(translated, req.length());
         respond(req, fetched, new Packet.Response(req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
     }

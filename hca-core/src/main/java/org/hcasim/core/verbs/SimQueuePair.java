@@ -441,8 +441,7 @@ final class SimQueuePair implements QueuePair {
                 long gathered = engine;
                 if (!byCpu) {
                     for (Sge s : SendRequestChecks.sglOf(w.wr)) {
-                        gathered = Math.max(gathered, dp.translate(engine, s.lkey() >>> 8, s.address(), s.length(),
-                                dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
+                        gathered = Math.max(gathered, dev.translated(engine, s.lkey(), s.address(), s.length(), false));
                     }
                     gathered = dp.dmaRead(gathered, w.wr.gatherLength());
                 }
@@ -703,8 +702,7 @@ final class SimQueuePair implements QueuePair {
                 fail(w, WcStatus.LOC_PROT_ERR);
                 return;
             }
-            placed = Math.max(placed, dp.translate(now, s.lkey() >>> 8, s.address(), s.length(),
-                    dev.keys().pageSizeOf(s.lkey()), dev.keys().isKlm(s.lkey())));
+            placed = Math.max(placed, dev.translated(now, s.lkey(), s.address(), s.length(), true));
         }
         dev.keys().scatter(read.sgl(), resp.readData(), resp.length());
         placed = dp.dmaWrite(placed, resp.length());

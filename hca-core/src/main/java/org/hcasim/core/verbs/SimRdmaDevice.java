@@ -202,6 +202,21 @@ public final class SimRdmaDevice implements RdmaDevice {
         return keys;
     }
 
+    /**
+     * When the HCA has the translation of {@code length} bytes at {@code address} through {@code key}:
+     * physical-address keys (the local DMA key, a PD's unsafe global key) need no lookup; others go through the
+     * translation cache, on the receive pipeline ({@code onReceive}, where a miss pauses the port) or the send side.
+     */
+    long translated(long t, int key, long address, long length, boolean onReceive) {
+        if (keys.isPhysical(key)) {
+            return t;
+        }
+        int index = key >>> 8;
+        int pageSize = keys.pageSizeOf(key);
+        boolean klm = keys.isKlm(key);
+        return onReceive ? dataPath.translateOnReceive(t, index, address, length, pageSize, klm)
+                : dataPath.translate(t, index, address, length, pageSize, klm);
+    }
 
     /**
      * Runs a firmware command: serialized on the command interface. A caller inside a task waits for it

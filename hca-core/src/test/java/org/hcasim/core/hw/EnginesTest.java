@@ -64,7 +64,7 @@ class EnginesTest {
 
     @Test
     void translation_hits_are_fast_and_misses_read_a_line_over_pcie() {
-        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40), pcie);
+        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40, 0), pcie);
         long miss = cache.translate(0, 0x1234, 0, 8, 8); // 8 MTT entries = one 64 B line
         long hit = cache.translate(10_000, 0x1234, 0, 8, 8);
 
@@ -76,7 +76,7 @@ class EnginesTest {
 
     @Test
     void the_least_recently_used_line_is_evicted() {
-        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40), pcie);
+        TranslationCache cache = new TranslationCache(sim, "tc", new TranslationParams(2, 64, 10, 40, 0), pcie);
         cache.translate(0, 1, 0, 1, 8);
         cache.translate(0, 2, 0, 1, 8);
         cache.translate(0, 1, 0, 1, 8); // touch key 1

@@ -53,4 +53,13 @@ class FabricTest {
         assertThat(gbps).isCloseTo(100.0 * 4096 / (4096 + 82), within(0.5));
     }
 
+    @Test
+    void a_receive_pause_holds_back_packets_arriving_during_it_and_is_reported_as_its_cause() {
+        b.pauseReceive(0, 500, "stall");
+        long delayed = fabric.transmit(0, a, b, 1000);
+
+        // unpaused: 87 + 200 + 300 + 87 + 200 (first test); the egress hop waits for the pause to end at 500
+        assertThat(delayed).isEqualTo(500 + 87 + 200 + 300 + 200);
+        assertThat(b.rx().busyByCause()).containsEntry("stall", 500L).containsEntry(Port.WIRE, 87L);
+    }
 }
