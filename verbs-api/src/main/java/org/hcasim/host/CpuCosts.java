@@ -36,6 +36,12 @@ public interface CpuCosts {
     String MEMCPY = "memcpy";
     /** Per-byte CRC-16/T10-DIF guard computation in software (block-layer integrity). */
     String CRC_T10DIF = "crc-t10dif";
+    /**
+     * CPU time a running core loses per byte that devices DMA-write into host memory while it runs (optional;
+     * 0 when a profile does not define it): DDIO allocates inbound writes in the shared last-level cache and
+     * evicts the lines the cores' I/O path works on.
+     */
+    String LLC_POLLUTION = "llc-pollution";
 
     /** The cost of a named operation, ns; an unknown name is an error naming it. */
     long ns(String operation);

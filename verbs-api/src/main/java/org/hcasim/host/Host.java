@@ -19,8 +19,13 @@ public interface Host {
     /** Current simulated time: inside a task, the task's start plus what it has charged so far. */
     long now();
 
-    /** Charges {@code ns} of CPU to the task running now; an error outside a task. */
-    void charge(long ns);
+    /**
+     * Charges {@code ns} of CPU work to the task running now; an error outside a task.
+     *
+     * @return the CPU time the work took on this host, which can exceed {@code ns} when the host runs slower
+     *         than the nominal cost (e.g. its caches are polluted by inbound DMA)
+     */
+    long charge(long ns);
 
     /** True while a task runs (so {@link #charge} is allowed). */
     default boolean inTask() {

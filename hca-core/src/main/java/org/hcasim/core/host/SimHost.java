@@ -46,6 +46,8 @@ public final class SimHost implements Host {
     private long taskElapsed;
     private long taskCharged;
     private final List<SimLock> locksHeld = new ArrayList<>(2);
+    private final InboundDmaRate inboundDma = new InboundDmaRate();
+    private final double llcPollutionNsPerByte;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
         if (coreCount < 1) {
@@ -56,6 +58,7 @@ public final class SimHost implements Host {
         this.tracer = sim.tracer();
         this.name = name;
         this.costs = costs;
+        this.llcPollutionNsPerByte = optionalPerByte(costs, CpuCosts.LLC_POLLUTION);
         this.memory = memory;
         this.cores = new Core[coreCount];
         this.coreTracks = new String[coreCount];
@@ -93,13 +96,33 @@ public final class SimHost implements Host {
     }
 
     @Override
-    public void charge(long ns) {
+    public long charge(long ns) {
         requireTask("charge()");
         if (ns < 0) {
             throw new IllegalArgumentException("negative CPU charge " + ns + " ns");
         }
-        taskCharged += ns;
-        taskElapsed += ns;
+        long used = llcPollutionNsPerByte == 0 ? ns
+                : Math.round(ns * (1 + llcPollutionNsPerByte * inboundDma.bytesPerNs(now())));
+        taskCharged += used;
+        taskElapsed += used;
+        return used;
+    }
+
+    /**
+     * A device wrote {@code bytes} into this host's memory at {@code t}. While the inbound rate is r bytes/ns,
+     * CPU work takes (1 + llc-pollution x r) times its nominal cost: a core running for d ns meets the
+     * d x r bytes DMA'd meanwhile, each evicting cache it would otherwise hit.
+     */
+    public void inboundDma(long t, long bytes) {
+        inboundDma.add(t, bytes);
+    }
+
+    private static double optionalPerByte(CpuCosts costs, String operation) {
+        try {
+            return costs.nsPerByte(operation);
+        } catch (IllegalArgumentException notInProfile) {
+            return 0;
+        }
     }
 
     /**

@@ -15,6 +15,13 @@ public final class PcieLink {
     private final Timeline up;
     private final Timeline down;
     private final double bytesPerNs;
+    private DmaWriteListener dmaWrites = (t, bytes) -> { };
+
+    /** Told of every DMA write into host memory (e.g. so the host can model cache pollution). */
+    @FunctionalInterface
+    public interface DmaWriteListener {
+        void written(long t, long bytes);
+    }
 
     public PcieLink(Simulation sim, String name, PcieParams params) {
         this.p = params;
@@ -46,6 +53,7 @@ public final class PcieLink {
      * @return the time the data is visible in host memory
      */
     public long dmaWrite(long t, long bytes) {
+        dmaWrites.written(t, bytes);
         long tlps = chunks(bytes, p.maxPayloadBytes());
         return up.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "dma-write") + p.writeLatencyNs();
     }
@@ -58,6 +66,10 @@ public final class PcieLink {
     public long mmioWrite(long t, long bytes) {
         long tlps = chunks(bytes, p.maxPayloadBytes());
         return down.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "mmio") + p.mmioLatencyNs();
+    }
+
+    public void onDmaWrite(DmaWriteListener listener) {
+        this.dmaWrites = listener;
     }
 
     /** Payload bytes per ns one direction can carry with full-size TLPs. */

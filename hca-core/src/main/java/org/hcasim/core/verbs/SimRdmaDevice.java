@@ -53,6 +53,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         this.fabric = VerbsFabric.of(host.simulation());
         this.hardware = new HcaHardware(host.simulation(), host, host.name() + "/" + name, params,
                 hardwareFabric(host.simulation(), params));
+        hardware.pcie().onDmaWrite(host::inboundDma);
         this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
         this.keys = new MkeyTable(attributes.maxMr(), host.memory());
