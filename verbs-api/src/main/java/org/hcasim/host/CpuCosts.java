@@ -30,6 +30,11 @@ public interface CpuCosts {
     String WAKEUP_LATENCY = "wakeup-latency";
     /** Dispatching queued work to a work queue worker thread. */
     String WORKQUEUE_DISPATCH = "workqueue-dispatch";
+    /**
+     * Kernel connection-manager work for one CM message at the receiving host (MAD receive, ib_cm state
+     * machine, rdma_cm handler dispatch); it delays the message's delivery.
+     */
+    String CM_MESSAGE = "cm-message";
     /** A system call entry + exit (e.g. io_submit, io_getevents). */
     String SYSCALL = "syscall";
     /** Per-byte memory copy (bcopy into/out of a bounce buffer). */

@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import java.util.Map;
 import java.util.Set;
+import org.hcasim.host.CpuCosts;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmEvent;
 import org.hcasim.verbs.CmEventHandler;
@@ -22,11 +23,6 @@ import org.hcasim.verbs.VerbsException;
 final class SimConnectionManager implements ConnectionManager {
     /** Size of a CM MAD on the wire. */
     static final int CM_MESSAGE_BYTES = 256;
-    /**
-     * Kernel CM work per message at the receiving end (MAD receive, ib_cm state machine, rdma_cm handler
-     * dispatch): a few microseconds on a server core.
-     */
-    static final long CM_PROCESSING_NS = 5_000;
     /** rdma_cm defaults: local ACK timeout 2^14 x 4.096 us, transport and RNR retries 7, RNR timer 0.64 ms. */
     static final int CM_TIMEOUT = 14;
     static final int CM_RETRY = 7;
@@ -91,7 +87,7 @@ final class SimConnectionManager implements ConnectionManager {
         SimRdmaDevice remote = device.fabric().deviceOf(remoteHost);
         long start = Math.max(device.loop().now(), device.host().now());
         if (remote == null) {
-            device.loop().at(start + CM_PROCESSING_NS,
+            device.loop().at(start + cmProcessingNs(device),
                     () -> active.deliver(new CmEvent.Unreachable(active, "no host '" + remoteHost + "' on the fabric")));
             return active;
         }
@@ -116,7 +112,12 @@ final class SimConnectionManager implements ConnectionManager {
 
     /** One send of a CM message plus the processing at the receiving CM. */
     private static long message(long t, SimRdmaDevice from, SimRdmaDevice to) {
-        return from.fabric().transmit(t, from, to, CM_MESSAGE_BYTES) + CM_PROCESSING_NS;
+        return from.fabric().transmit(t, from, to, CM_MESSAGE_BYTES) + cmProcessingNs(to);
+    }
+
+    /** The receiving host's kernel CM work per message (its profile's {@code host.cost.cm-message-ns}). */
+    private static long cmProcessingNs(SimRdmaDevice at) {
+        return at.host().cpuCosts().ns(CpuCosts.CM_MESSAGE);
     }
 
     private static byte[] copy(byte[] data) {
