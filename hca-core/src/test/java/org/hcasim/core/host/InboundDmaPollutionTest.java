@@ -38,9 +38,9 @@ class InboundDmaPollutionTest {
     @Test
     void workDuringSteadyInboundDmaTakesLongerInProportionToTheRate() {
         SimHost h = host(0.03);
-        steadyInbound(h, 100_000);
+        steadyInbound(h, 1_000_000);
 
-        long used = chargeAt(h, 100_000, 10_000);
+        long used = chargeAt(h, 1_000_000, 10_000);
 
         // 10 GB/s x 0.03 ns/B = +30 %
         assertThat((double) used).isCloseTo(13_000, within(200.0));
@@ -56,14 +56,14 @@ class InboundDmaPollutionTest {
     @Test
     void theSlowdownFadesOnceTheDmaStops() {
         SimHost h = host(0.03);
-        steadyInbound(h, 100_000);
-        assertThat(chargeAt(h, 300_000, 10_000)).isEqualTo(10_000); // 20 windows later
+        steadyInbound(h, 1_000_000);
+        assertThat(chargeAt(h, 3_000_000, 10_000)).isEqualTo(10_000); // 20 windows later
     }
 
     @Test
     void aProfileWithoutTheKeyIsNeverSlowedDown() {
         SimHost h = new SimHost(sim, "h", 1, TestCosts.costs(), new SparseHostMemory("h", PayloadMode.ELIDED));
-        steadyInbound(h, 100_000);
-        assertThat(chargeAt(h, 100_000, 10_000)).isEqualTo(10_000);
+        steadyInbound(h, 1_000_000);
+        assertThat(chargeAt(h, 1_000_000, 10_000)).isEqualTo(10_000);
     }
 }
