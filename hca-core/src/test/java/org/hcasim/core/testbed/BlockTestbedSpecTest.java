@@ -22,9 +22,11 @@ class BlockTestbedSpecTest {
         BlockTestbedSpec s = spec(Map.of());
         assertThat(s.initiatorHost()).isEqualTo("initiator");
         assertThat(s.targetHost()).isEqualTo("target");
-        assertThat(s.initiatorCores()).isEqualTo(8);
+        assertThat(s.initiatorCores()).as("host.profile server-24c").isEqualTo(24);
         assertThat(s.hca().name()).isEqualTo("connectx5");
-        assertThat(s.initiatorCosts().ns("fio-io")).isEqualTo(200);
+        assertThat(s.initiatorCosts().ns("irq-entry")).as("from the profile").isEqualTo(
+                org.hcasim.core.profile.Profiles.host("server-24c").costs().ns("irq-entry"));
+        assertThat(s.initiatorCosts().ns("fio-io")).as("built-in, not in the profile").isEqualTo(200);
         assertThat(s.initiatorCosts().ns("syscall")).isPositive();
         assertThat(s.ulps()).isEmpty();
         assertThat(s.namespaces()).isEqualTo(1);
