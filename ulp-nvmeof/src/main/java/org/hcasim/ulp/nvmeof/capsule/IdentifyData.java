@@ -7,7 +7,8 @@ import org.hcasim.block.PiType;
  * The fields of the 4096-byte Identify data structures that a fabrics host needs. Controller: controller
  * id (78-79), number of namespaces NN (516-519), I/O queue command capsule size IOCCSZ (1792-1795, in
  * 16-byte units, the 64-byte command included: it tells the host how much in-capsule data the target takes).
- * Namespace: size NSZE (0-7), capacity NCAP (8-15), formatted LBA size FLBAS (26), data protection
+ * Namespace: size NSZE (0-7), capacity NCAP (8-15), formatted LBA size FLBAS (26, bit 4 = metadata at the
+ * end of each block's data, "extended LBA"), data protection
  * settings DPS (29, PI type in bits 2:0), LBA format 0 (128-131: metadata size 2 bytes, LBADS = log2 of
  * the block size).
  */
@@ -41,7 +42,9 @@ public final class IdentifyData {
             byte[] b = new byte[BYTES];
             LittleEndian.put(b, 0, capacityBlocks, 8);
             LittleEndian.put(b, 8, capacityBlocks, 8);
-            b[26] = 0; // FLBAS: LBA format 0, metadata separate (not extended LBA)
+            // FLBAS: LBA format 0; with metadata, bit 4 "extended LBA": over fabrics metadata travels with the
+            // data (nvmet sets it, nvme-rdma refuses PI namespaces without it)
+            b[26] = (byte) (format.metadataSize() > 0 ? 0x10 : 0);
             b[29] = (byte) format.piType().ordinal();
             LittleEndian.put(b, 128, format.metadataSize(), 2);
             b[130] = (byte) Integer.numberOfTrailingZeros(format.blockSize());

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * opcode (0), flags (1; PSDT bits 7:6 = 01b "SGL, metadata buffer"), command id (2-3), nsid (4-7) or, for
  * fabrics commands, fctype (4), metadata pointer (16-23), DPTR = one SGL descriptor (24-39), command
  * dwords 10-15 (40-63). I/O commands: starting LBA (40-47), 0-based block count (48-49). Connect: record
- * format (40-41), queue id (42-43), SQ size (44-45, 0-based), KATO (48-51).
+ * format (40-41), queue id (42-43), SQ size (44-45, 0-based), KATO (48-51). Reads and writes of a namespace
+ * with protection information also carry {@link ProtectionInfo} (PRINFO in CDW12, tags in CDW14-15).
  */
 public final class NvmeCommand {
 
@@ -56,6 +57,14 @@ public final class NvmeCommand {
         LittleEndian.put(c.b, 4, nsid, 4);
         LittleEndian.put(c.b, 40, slba, 8);
         LittleEndian.put(c.b, 48, blocks - 1, 2);
+        return c;
+    }
+
+    /** Read or write with protection information fields. */
+    public static NvmeCommand io(boolean write, int commandId, int nsid, long slba, int blocks, SglDescriptor dptr,
+                                 ProtectionInfo protection) {
+        NvmeCommand c = io(write, commandId, nsid, slba, blocks, dptr);
+        protection.encode(c.b);
         return c;
     }
 
@@ -121,6 +130,11 @@ public final class NvmeCommand {
     /** Blocks moved (the field is 0-based). */
     public int blocks() {
         return (int) LittleEndian.get(b, 48, 2) + 1;
+    }
+
+    /** PRINFO and the tags of a read or write ({@link ProtectionInfo#NONE}-like when unset). */
+    public ProtectionInfo protection() {
+        return ProtectionInfo.decode(b);
     }
 
     public int cns() {

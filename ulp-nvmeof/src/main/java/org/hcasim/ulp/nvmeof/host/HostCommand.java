@@ -1,9 +1,9 @@
 package org.hcasim.ulp.nvmeof.host;
 
-import java.util.function.Consumer;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.SignatureAttributes;
 
 /**
  * One command on a host queue, from tag allocation to completion. It completes only when the capsule's
@@ -20,11 +20,26 @@ final class HostCommand {
         NvmeCommand encode(int commandId, org.hcasim.ulp.nvmeof.capsule.SglDescriptor dptr);
     }
 
+    /** Receives the completion and, when the host itself found the error, one line saying what it found. */
+    interface Completion {
+        void completed(NvmeCompletion cqe, String detail);
+    }
+
+    /**
+     * Protection information handled by the HCA: the integrity MR's signature attributes, the host's PI
+     * buffer ({@code metadataLength} 0 when the HCA inserts/strips), and what a signature error reports.
+     */
+    record Protection(SignatureAttributes signature, long metadataIova, int metadataLength, long wireLength, long slba,
+                      int blockSize) {
+    }
+
     final Encoder encoder;
     final Direction direction;
     final long dataIova;
     final int dataLength;
-    final Consumer<NvmeCompletion> done;
+    final Completion done;
+    /** Null for commands without protection information. */
+    final Protection protection;
 
     int tag = -1;
     MemoryRegion mr;
@@ -36,11 +51,20 @@ final class HostCommand {
     /** Set when the command failed on the transport: the completion reported instead of a response. */
     NvmeCompletion transportError;
 
-    HostCommand(Encoder encoder, Direction direction, long dataIova, int dataLength, Consumer<NvmeCompletion> done) {
+    /** Line describing a signature error the host's HCA found (empty otherwise). */
+    String detail = "";
+
+    HostCommand(Encoder encoder, Direction direction, long dataIova, int dataLength, Completion done) {
+        this(encoder, direction, dataIova, dataLength, null, done);
+    }
+
+    HostCommand(Encoder encoder, Direction direction, long dataIova, int dataLength, Protection protection,
+                Completion done) {
         this.encoder = encoder;
         this.direction = direction;
         this.dataIova = dataIova;
         this.dataLength = dataLength;
+        this.protection = protection;
         this.done = done;
     }
 

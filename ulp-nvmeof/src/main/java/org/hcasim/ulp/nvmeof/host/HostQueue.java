@@ -34,7 +34,9 @@ import org.hcasim.verbs.WorkRequest;
 /**
  * One NVMe/RDMA host queue (nvme_rdma_queue): an RC QP and its CQ on one completion vector (soft-IRQ
  * polling), a receive per entry for response capsules, a command capsule buffer per tag, and a pool of
- * fast-registration MRs, one per entry. Queue 0 is the admin queue.
+ * fast-registration MRs, one per entry. With protection information (an I/O queue of a controller with a
+ * PI namespace, on a device with integrity offload) the QP is created with integrity enabled and a second
+ * pool holds one integrity MR per entry (the qp's sig_mrs). Queue 0 is the admin queue.
  */
 final class HostQueue {
 
@@ -59,6 +61,10 @@ final class HostQueue {
     private QueuePair qp;
     private CmId cmId;
     private final ArrayDeque<MemoryRegion> mrPool = new ArrayDeque<>();
+    private final ArrayDeque<MemoryRegion> integrityMrPool = new ArrayDeque<>();
+    private boolean piSupport;
+    /** The last command capsule this queue sent (for tests and diagnostics). */
+    private byte[] lastSqe;
     private final ArrayDeque<Integer> freeTags = new ArrayDeque<>();
     private final HostCommand[] byTag;
     private final ArrayDeque<HostCommand> waiting = new ArrayDeque<>();
@@ -78,6 +84,8 @@ final class HostQueue {
         long localInvalidations;
         long inCapsuleWrites;
         long globalKeyIos;
+        long integrityRegistrations;
+        long signatureErrors;
     }
 
     HostQueue(Host host, ProtectionDomain pd, HostSettings settings, int qid, int queueSize, int vector,
@@ -113,6 +121,21 @@ final class HostQueue {
         this.inlineDataSize = qid == 0 ? 0 : bytes;
     }
 
+    /** Before connect: create the QP with integrity enabled and a pool of integrity MRs (I/O queues only). */
+    void enableProtectionInformation() {
+        this.piSupport = qid != 0;
+    }
+
+    /** True when this queue can carry PI requests (integrity MRs on an integrity-enabled QP). */
+    boolean supportsProtectionInformation() {
+        return piSupport;
+    }
+
+    /** The last command capsule sent on this queue, or null before the first. */
+    NvmeCommand lastCommand() {
+        return lastSqe == null ? null : NvmeCommand.decode(lastSqe, 0);
+    }
+
     /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
     int maxTransferBytes() {
         return (maxPages - 1) * PAGE_SIZE;
@@ -126,11 +149,16 @@ final class HostQueue {
     void connect(String targetHost, long serviceId, int cntlid, Consumer<Integer> ready, Consumer<String> failure) {
         var device = pd.device();
         cq = device.createCq(CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
-        qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, false));
+        qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, piSupport));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
+        // data and metadata each map up to this many pages (ib_mr_pool_init(..., pages_per_mr, pages_per_mr))
+        int integrityPages = Math.min(MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
         for (int i = 0; i < sizing.queueSize(); i++) {
             mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));
+            if (piSupport) {
+                integrityMrPool.add(pd.allocMr(MrType.INTEGRITY, integrityPages));
+            }
             freeTags.add(i);
         }
         capsules = host.memory().allocate((long) sizing.queueSize() * NvmeCommand.BYTES, 64);
@@ -172,7 +200,7 @@ final class HostQueue {
         System.arraycopy(hst, 0, d, 512, Math.min(255, hst.length));
         host.memory().write(data, d, 0, d.length);
         submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), 0, dptr),
-                HostCommand.Direction.TO_TARGET, data, CONNECT_DATA_BYTES, cqe -> {
+                HostCommand.Direction.TO_TARGET, data, CONNECT_DATA_BYTES, (cqe, detail) -> {
                     host.memory().free(data);
                     if (cqe.ok()) {
                         ready.accept(cqe.result() & 0xFFFF);
@@ -214,6 +242,12 @@ final class HostQueue {
         SglDescriptor dptr;
         if (c.direction == HostCommand.Direction.NONE) {
             dptr = SglDescriptor.none();
+        } else if (c.protection != null) {
+            // nvme_rdma_map_sg_pi: always an integrity MR, never in-capsule data or the global key
+            dptr = registerIntegrity(c, wrs);
+            if (dptr == null) {
+                return;
+            }
         } else if (c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
             dptr = SglDescriptor.inCapsule(c.dataLength);
             sgl.add(new Sge(c.dataIova, c.dataLength, pd.localDmaLkey()));
@@ -240,12 +274,44 @@ final class HostQueue {
         byte[] sqe = new byte[NvmeCommand.BYTES];
         c.encoder.encode(tag, dptr).encode(sqe, 0);
         host.memory().write(capsule, sqe, 0, sqe.length);
+        lastSqe = sqe;
         wrs.add(WorkRequest.Send.of(sgl, wc -> onSendDone(c, wc), SendFlag.SIGNALED));
         qp.postSend(wrs);
         if (c.mr != null && c.mr.rkey() != c.rkey) {
             throw new IllegalStateException("REG_MR did not move " + c.mr + " to the key the capsule names (0x"
                     + Integer.toHexString(c.rkey) + ")");
         }
+        if (c.protection != null && c.mr.length() != c.protection.wireLength()) {
+            throw new IllegalStateException("integrity MR " + c.mr + " spans " + c.mr.length()
+                    + " wire bytes, the capsule names " + c.protection.wireLength());
+        }
+    }
+
+    /**
+     * Maps data and PI buffer into an integrity MR from the pool and chains its REG_INTEGRITY_MR; the keyed
+     * descriptor covers the wire view (data with PI interleaved) and does not ask for remote invalidation
+     * (nvme-rdma sends type 0x40 here), so the host invalidates locally after the response. Null when the
+     * buffers cannot be mapped (the command then completes with an error).
+     */
+    private SglDescriptor registerIntegrity(HostCommand c, List<WorkRequest.SendRequest> wrs) {
+        HostCommand.Protection p = c.protection;
+        MemoryRegion mr = integrityMrPool.poll();
+        List<ScatterEntry> meta = p.metadataLength() == 0 ? List.of()
+                : List.of(new ScatterEntry(p.metadataIova(), p.metadataLength()));
+        int elements = 1 + meta.size();
+        if (mr.mapSgPi(List.of(new ScatterEntry(c.dataIova, c.dataLength)), meta, PAGE_SIZE) < elements) {
+            integrityMrPool.add(mr);
+            release(c);
+            completeLater(c, error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR));
+            return null;
+        }
+        c.mr = mr;
+        c.rkey = nextKey(mr.rkey());
+        c.keyInvalid = false;
+        wrs.add(new WorkRequest.RegIntegrityMr(mr, p.signature(), AccessFlag.all(), java.util.Set.of(),
+                org.hcasim.verbs.CompletionCallback.IGNORE));
+        stats.integrityRegistrations++;
+        return SglDescriptor.keyed(mr.iova(), p.wireLength(), c.rkey, false);
     }
 
     /** ib_inc_rkey: the next variant of a key (low byte + 1), which posting a REG_MR gives the MR. */
@@ -314,17 +380,34 @@ final class HostQueue {
         if (!c.finished() || c.tag < 0) {
             return;
         }
+        if (c.protection != null) {
+            checkSignature(c);
+        }
         release(c);
-        c.done.accept(c.response);
+        c.done.completed(c.response, c.detail);
         HostCommand next = waiting.poll();
         if (next != null) {
             start(next, freeTags.poll());
         }
     }
 
+    /**
+     * nvme_rdma_check_pi_status: once the key is invalid again, ask the HCA whether its signature engine
+     * found an error on the way; if so the request fails with the matching media error whatever the target
+     * answered. Checking also clears the error, so the MR can be registered again.
+     */
+    private void checkSignature(HostCommand c) {
+        c.mr.checkSignatureStatus().ifPresent(e -> {
+            stats.signatureErrors++;
+            c.response = new NvmeCompletion(c.response.result(), c.response.sqHead(), c.response.sqId(),
+                    c.response.commandId(), NvmeCompletion.SCT_MEDIA, PiOffload.statusCode(e));
+            c.detail = PiOffload.describe(e, c.protection.slba(), c.protection.blockSize());
+        });
+    }
+
     private void release(HostCommand c) {
         if (c.mr != null) {
-            mrPool.add(c.mr);
+            (c.protection != null ? integrityMrPool : mrPool).add(c.mr);
             c.mr = null;
         }
         byTag[c.tag] = null;
@@ -357,7 +440,7 @@ final class HostQueue {
                 byTag[c.tag] = null;
                 c.tag = -1;
             }
-            c.done.accept(transportFailure(c));
+            c.done.completed(transportFailure(c), "");
         }
         lastError = why;
     }
@@ -377,6 +460,6 @@ final class HostQueue {
 
     private void completeLater(HostCommand c, NvmeCompletion cqe) {
         host.run(host.currentCore() < 0 ? 0 : host.currentCore(), org.hcasim.host.Priority.SOFT_IRQ,
-                "nvme-rdma error completion", () -> c.done.accept(cqe));
+                "nvme-rdma error completion", () -> c.done.completed(cqe, ""));
     }
 }

@@ -7,9 +7,11 @@ import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.BlockStatus;
+import org.hcasim.block.PiControl;
 import org.hcasim.host.Priority;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
+import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
 
 /** One namespace as a block device ({@code nvme0n1}): turns block requests into NVMe reads and writes. */
 final class NamespaceDevice implements BlockDevice {
@@ -48,23 +50,53 @@ final class NamespaceDevice implements BlockDevice {
             throw new IllegalStateException(name + ": submit must be called inside a task on " + host.name());
         }
         HostQueue queue = owner.queueFor(core);
-        long bytes = request.dataBytes(namespace.format());
-        String refusal = null;
-        if (request.hasMetadata() || request.pi().deviceGenerates() || request.pi().checksAnything()) {
-            refusal = name + ": protection information is not supported by the nvmeof plugin yet";
-        } else if (bytes > queue.maxTransferBytes()) {
-            refusal = name + ": " + bytes + "-byte I/O exceeds the maximum transfer of " + queue.maxTransferBytes() + " bytes";
-        }
+        BlockFormat format = namespace.format();
+        long bytes = request.dataBytes(format);
+        String refusal = refusal(request, queue, bytes);
         if (refusal != null) {
-            BlockCompletion error = BlockCompletion.error(BlockStatus.INVALID_REQUEST, refusal);
+            BlockCompletion error = BlockCompletion.error(BlockStatus.INVALID_REQUEST, name + ": " + refusal);
             host.run(core, Priority.SOFT_IRQ, "nvme refuse", () -> done.completed(error));
             return;
         }
         boolean write = request.op() == BlockOp.WRITE;
+        HostCommand.Direction direction = write ? HostCommand.Direction.TO_TARGET : HostCommand.Direction.FROM_TARGET;
+        HostCommand.Completion completion = (cqe, detail) -> done.completed(NvmeOfHost.toBlock(cqe, name, detail));
+        if (!format.hasPi()) {
+            queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr),
+                    direction, request.dataIova(), (int) bytes, completion));
+            return;
+        }
+        // the HCA inserts/strips PI for PRACT, so the wire always carries it and PRACT goes out cleared
+        ProtectionInfo asked = PiOffload.requested(request.pi(), format.piType(), request.lba());
+        ProtectionInfo onWire = asked.withoutPract();
+        int metadataBytes = asked.pract() ? 0 : request.blocks() * BlockFormat.PI_TUPLE_BYTES;
+        HostCommand.Protection protection = new HostCommand.Protection(PiOffload.signature(asked, format),
+                asked.pract() ? BlockRequest.NO_METADATA : request.metadataIova(), metadataBytes,
+                PiOffload.wireBytes(request.blocks(), format), request.lba(), format.blockSize());
         queue.submit(new HostCommand(
-                (cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr),
-                write ? HostCommand.Direction.TO_TARGET : HostCommand.Direction.FROM_TARGET,
-                request.dataIova(), (int) bytes, cqe -> done.completed(NvmeOfHost.toBlock(cqe, name))));
+                (cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr, onWire),
+                direction, request.dataIova(), (int) bytes, protection, completion));
+    }
+
+    /** Why the request cannot be sent (without the device name), or null. */
+    private String refusal(BlockRequest request, HostQueue queue, long bytes) {
+        BlockFormat format = namespace.format();
+        PiControl pi = request.pi();
+        if (!format.hasPi()) {
+            if (request.hasMetadata() || pi.deviceGenerates() || pi.checksAnything()) {
+                return "protection information requested, but the namespace is formatted " + format.text() + " without PI";
+            }
+        } else if (!queue.supportsProtectionInformation()) {
+            return "namespace formatted " + format + " needs integrity offload (IB_DEVICE_INTEGRITY_HANDOVER), which "
+                    + owner.deviceName() + " lacks";
+        } else if (pi.deviceGenerates() == request.hasMetadata()) {
+            return pi.deviceGenerates() ? "a metadata buffer with PRACT (the device generates the PI; send none)"
+                    : "PI namespace (" + format + ") needs a metadata buffer or PRACT";
+        }
+        if (bytes > queue.maxTransferBytes()) {
+            return bytes + "-byte I/O exceeds the maximum transfer of " + queue.maxTransferBytes() + " bytes";
+        }
+        return null;
     }
 
     @Override

@@ -103,7 +103,7 @@ public final class NvmeOfHost implements BlockInitiator {
     private void identify(int cns, int nsid, Consumer<String> failed, Consumer<byte[]> result) {
         long buffer = host.memory().allocate(IdentifyData.BYTES, HostQueue.PAGE_SIZE);
         admin.submit(new HostCommand((cid, dptr) -> NvmeCommand.identify(cid, cns, nsid, dptr),
-                HostCommand.Direction.FROM_TARGET, buffer, IdentifyData.BYTES, cqe -> {
+                HostCommand.Direction.FROM_TARGET, buffer, IdentifyData.BYTES, (cqe, detail) -> {
                     byte[] data = new byte[IdentifyData.BYTES];
                     host.memory().read(buffer, data, 0, data.length);
                     host.memory().free(buffer);
@@ -124,6 +124,9 @@ public final class NvmeOfHost implements BlockInitiator {
         for (int i = 1; i <= count; i++) {
             HostQueue q = newQueue(i, settings.queueSize(), (i - 1) % vectors);
             q.setInlineDataSize(controller.inCapsuleDataBytes());
+            if (protectionInformationOffload()) {
+                q.enableProtectionInformation();
+            }
             ioQueues.add(q);
             q.connect(target.host(), target.serviceId(), cntlid, id -> {
                 if (--pending[0] == 0 && !gaveUp[0]) {
@@ -136,6 +139,21 @@ public final class NvmeOfHost implements BlockInitiator {
                 }
             });
         }
+    }
+
+    /**
+     * nvme-rdma's pi_support: the device offers integrity MRs (IB_DEVICE_INTEGRITY_HANDOVER). Linux sets the
+     * I/O queues up for it on every such device; here only when a namespace has PI, so controllers without
+     * PI namespaces allocate no integrity MRs and keep their QPs as before.
+     */
+    private boolean protectionInformationOffload() {
+        return pd.device().attributes().has(org.hcasim.verbs.DeviceCapability.INTEGRITY_HANDOVER)
+                && devices.stream().anyMatch(d -> d.format().hasPi());
+    }
+
+    /** Name of the RDMA device the queues run on (for messages). */
+    String deviceName() {
+        return pd.device().name();
     }
 
     @Override
@@ -182,11 +200,12 @@ public final class NvmeOfHost implements BlockInitiator {
     }
 
     /** Maps an NVMe completion status to what the block layer reports. */
-    static org.hcasim.block.BlockCompletion toBlock(NvmeCompletion cqe, String device) {
+    static org.hcasim.block.BlockCompletion toBlock(NvmeCompletion cqe, String device, String hostDetail) {
         if (cqe.ok()) {
             return org.hcasim.block.BlockCompletion.SUCCESS;
         }
-        String detail = device + ": NVMe status 0x" + Integer.toHexString(cqe.status());
+        String detail = device + ": " + (hostDetail.isEmpty() ? "" : hostDetail + ", ") + "NVMe status 0x"
+                + Integer.toHexString(cqe.status());
         org.hcasim.block.BlockStatus s;
         if (cqe.statusCodeType() == NvmeCompletion.SCT_MEDIA) {
             s = switch (cqe.statusCode()) {

@@ -7,6 +7,7 @@ import java.util.function.LongConsumer;
 import org.hcasim.block.BackstoreIo;
 import org.hcasim.block.BlockBackstore;
 import org.hcasim.block.BlockCompletion;
+import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.PiControl;
@@ -15,6 +16,7 @@ import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
+import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
 import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
@@ -34,6 +36,12 @@ import org.hcasim.verbs.WorkRequest;
  * SRQ of the port's pool), and the command path: parse the capsule, get write data (in-capsule or RDMA
  * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND, which invalidates
  * the host's key when the host asked for it, and repost the receive once the response has gone.
+ *
+ * <p>Protection information: for a namespace with PI and a command without PRACT, the transfer is the
+ * wire format a host's signature offload produces and expects, each block followed by its 8-byte T10-DIF
+ * tuple ({@link WireFormat}); the target separates data and tuples for the backstore, which checks what
+ * PRCHK asks for and keeps both, and interleaves them again for a read. With PRACT only data travels and
+ * the backstore generates (write) or checks and strips (read) the PI.
  */
 final class TargetQueue {
 
@@ -57,6 +65,9 @@ final class TargetQueue {
         final int received;
         NvmeCommand sqe;
         long dataBuffer = -1;
+        /** PI namespaces without PRACT: the tuples, and the interleaved wire image of data and tuples. */
+        long metaBuffer = -1;
+        long wireBuffer = -1;
 
         Command(WorkRequest.Recv recv, int received) {
             this.recv = recv;
@@ -181,7 +192,7 @@ final class TargetQueue {
         }
         c.dataBuffer = host.memory().allocate(data.length, 4096);
         host.memory().write(c.dataBuffer, data, 0, data.length);
-        respondWithData(c, data.length);
+        respondWithData(c, c.dataBuffer, data.length);
     }
 
     private void ioCommand(Command c) {
@@ -195,8 +206,12 @@ final class TargetQueue {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
             return;
         }
-        long bytes = (long) c.sqe.blocks() * ns.spec().format().blockSize();
-        if (c.sqe.dptr().length() != bytes) {
+        BlockFormat format = ns.spec().format();
+        ProtectionInfo prinfo = c.sqe.protection();
+        WireFormat wire = format.hasPi() && !prinfo.pract() ? WireFormat.interleaved(format, c.sqe.blocks()) : null;
+        long bytes = (long) c.sqe.blocks() * format.blockSize();
+        long transfer = wire != null ? wire.wireBytes() : bytes;
+        if (c.sqe.dptr().length() != transfer) {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
@@ -204,23 +219,40 @@ final class TargetQueue {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
             return;
         }
+        PiControl pi = format.hasPi() ? new PiControl(prinfo.pract(), prinfo.checkGuard(), prinfo.checkAppTag(),
+                prinfo.checkRefTag(), prinfo.appTag(), prinfo.appTagMask()) : PiControl.NONE;
         boolean write = op == NvmeCommand.OPC_WRITE;
         if (write) {
-            fetchData(c, (int) bytes, (cmd, data) -> execute(cmd, ns, BlockOp.WRITE, data, (int) bytes));
+            fetchData(c, (int) transfer, (cmd, received) -> {
+                long data = received;
+                if (wire != null) {
+                    // what arrived is the wire image: an RDMA READ buffer of ours (freed with the command)
+                    // or the receive's in-capsule buffer (stays with the receive)
+                    cmd.wireBuffer = cmd.dataBuffer;
+                    cmd.dataBuffer = host.memory().allocatePayload(bytes, 4096);
+                    cmd.metaBuffer = host.memory().allocatePayload(wire.metadataBytes(), 8);
+                    wire.split(host.memory(), received, cmd.dataBuffer, cmd.metaBuffer);
+                    data = cmd.dataBuffer;
+                }
+                execute(cmd, ns, BlockOp.WRITE, data, pi, wire);
+            });
         } else {
             if (!c.sqe.dptr().isKeyed()) {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
-            execute(c, ns, BlockOp.READ, c.dataBuffer, (int) bytes);
+            if (wire != null) {
+                c.metaBuffer = host.memory().allocatePayload(wire.metadataBytes(), 8);
+            }
+            execute(c, ns, BlockOp.READ, c.dataBuffer, pi, wire);
         }
     }
 
-    private void execute(Command c, BlockBackstore ns, BlockOp op, long data, int bytes) {
+    private void execute(Command c, BlockBackstore ns, BlockOp op, long data, PiControl pi, WireFormat wire) {
         int core = host.currentCore();
         BackstoreIo io = new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
-                BlockRequest.NO_METADATA, PiControl.NONE, core);
+                wire != null ? c.metaBuffer : BlockRequest.NO_METADATA, pi, core);
         ns.execute(io, result -> {
             if (dead) {
                 release(c);
@@ -228,8 +260,12 @@ final class TargetQueue {
             }
             if (!result.ok()) {
                 respond(c, statusTypeOf(result), statusCodeOf(result), 0);
+            } else if (op == BlockOp.READ && wire != null) {
+                c.wireBuffer = host.memory().allocatePayload(wire.wireBytes(), 4096);
+                wire.interleave(host.memory(), c.dataBuffer, c.metaBuffer, c.wireBuffer);
+                respondWithData(c, c.wireBuffer, (int) wire.wireBytes());
             } else if (op == BlockOp.READ) {
-                respondWithData(c, bytes);
+                respondWithData(c, c.dataBuffer, io.blocks() * ns.spec().format().blockSize());
             } else {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
             }
@@ -265,10 +301,10 @@ final class TargetQueue {
                 }, SendFlag.SIGNALED));
     }
 
-    private void respondWithData(Command c, int bytes) {
+    private void respondWithData(Command c, long source, int bytes) {
         SglDescriptor sgl = c.sqe.dptr();
         WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
-                List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
+                List.of(new Sge(source, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
                 CompletionCallback.IGNORE);
         send(c, NvmeCompletion.success(c.sqe.commandId(), qid, 0, 0), write);
     }
@@ -303,10 +339,14 @@ final class TargetQueue {
 
     /** The command is over: free its data buffer and give its receive back. */
     private void release(Command c) {
-        if (c.dataBuffer >= 0) {
-            host.memory().free(c.dataBuffer);
-            c.dataBuffer = -1;
+        for (long buffer : new long[] {c.dataBuffer, c.metaBuffer, c.wireBuffer}) {
+            if (buffer >= 0) {
+                host.memory().free(buffer);
+            }
         }
+        c.dataBuffer = -1;
+        c.metaBuffer = -1;
+        c.wireBuffer = -1;
         if (dead) {
             return;
         }

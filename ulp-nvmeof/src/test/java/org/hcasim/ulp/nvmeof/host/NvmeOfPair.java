@@ -36,7 +36,12 @@ public final class NvmeOfPair {
     }
 
     public NvmeOfPair(int cores, Map<String, String> config, BlockNamespaceSpec... namespaces) {
-        testbed = VerbsTestbed.builder().hosts("initiator", "target").coresPerHost(cores).build();
+        this(VerbsTestbed.DEFAULT_HCA_PROFILE, cores, config, namespaces);
+    }
+
+    /** With both hosts on the named HCA profile ({@code connectx3}, {@code connectx4}, {@code connectx5}). */
+    public NvmeOfPair(String hca, int cores, Map<String, String> config, BlockNamespaceSpec... namespaces) {
+        testbed = VerbsTestbed.builder().hosts("initiator", "target").coresPerHost(cores).hca(hca).build();
         initiator = testbed.host("initiator");
         Map<String, String> effective = new HashMap<>(new NvmeOfProvider().defaultConfiguration());
         effective.putAll(config);
