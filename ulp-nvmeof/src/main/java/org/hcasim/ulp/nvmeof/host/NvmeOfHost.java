@@ -224,6 +224,10 @@ public final class NvmeOfHost implements BlockInitiator {
         } else {
             s = org.hcasim.block.BlockStatus.IO_ERROR;
         }
+        if (s.isProtectionError() && hostDetail.isEmpty()) {
+            // the target found it: Linux names the status ("Guard Check Error", ...)
+            detail += " (" + s.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + " from the target)";
+        }
         return org.hcasim.block.BlockCompletion.error(s, detail);
     }
 }

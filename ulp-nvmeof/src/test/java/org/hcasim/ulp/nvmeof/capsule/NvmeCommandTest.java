@@ -31,6 +31,27 @@ class NvmeCommandTest {
     }
 
     @Test
+    void protection_information_sits_in_cdw12_bits_29_to_26_and_cdw14_15_beside_the_block_count() {
+        SglDescriptor sgl = SglDescriptor.keyed(0x9000, 8 * 520, 0x77, false);
+        ProtectionInfo pi = new ProtectionInfo(true, true, false, true, 0xA1B2_C3D4, 0xBEEF, 0x0FF0);
+        byte[] b = NvmeCommand.io(true, 3, 1, 0xA1B2_C3D4L, 8, sgl, pi).bytes();
+        assertThat(b[48]).isEqualTo((byte) 7);                  // NLB untouched
+        assertThat(b[49]).isEqualTo((byte) 0);
+        assertThat(b[51] & 0xFF).isEqualTo(0x34);              // PRACT (29) | guard (28) | reftag (26)
+        assertThat(b[56] & 0xFF).isEqualTo(0xD4);              // CDW14 = EILBRT, little-endian
+        assertThat(b[59] & 0xFF).isEqualTo(0xA1);
+        assertThat(b[60] & 0xFF).isEqualTo(0xEF);              // CDW15 low half: application tag
+        assertThat(b[61] & 0xFF).isEqualTo(0xBE);
+        assertThat(b[62] & 0xFF).isEqualTo(0xF0);              // high half: its mask
+        assertThat(b[63] & 0xFF).isEqualTo(0x0F);
+        NvmeCommand c = NvmeCommand.decode(b, 0);
+        assertThat(c.protection()).isEqualTo(pi);
+        assertThat(c.blocks()).isEqualTo(8);
+        assertThat(NvmeCommand.decode(NvmeCommand.io(false, 3, 1, 0, 8, sgl).bytes(), 0).protection())
+                .isEqualTo(ProtectionInfo.NONE);
+    }
+
+    @Test
     void connect_command_is_a_fabrics_command_with_queue_id_and_zero_based_size() {
         byte[] b = NvmeCommand.connect(7, 3, 127, 0, SglDescriptor.inCapsule(1024)).bytes();
         assertThat(b[0] & 0xFF).isEqualTo(0x7F);
