@@ -14,8 +14,8 @@ import org.hcasim.host.Host;
  * <pre>
  * doorbell   pcie.mmioWrite(host.now(), 8)
  * WQE fetch  pcie.dmaRead(t, wqeBytes)                         (skip when inline / BlueFlame)
- * UMR        umrEngine.processWithFetch(t, pcie, listBytes, listBytes)   (list &gt; inline max)
- *            umrEngine.process(t, listBytes)                              (inline list)
+ * UMR        umrEngine.submit(t, listBytes, listBytes, label, done)       (list &gt; inline max: fetched)
+ *            umrEngine.submit(t, 0, listBytes, label, done)               (inline list)
  * translate  translation.translate(t, mkey, firstEntry, entries, 8 or 16) (+ klmIndirectionNs for KLM)
  * payload    pcie.dmaRead(t, bytes) / pcie.dmaWrite(t, bytes)
  * wire       fabric.transmit(t, port, remotePort, bytes)
@@ -27,7 +27,7 @@ public final class HcaHardware {
     private final PcieLink pcie;
     private final ProcessingEngine sendEngine;
     private final ProcessingEngine receiveEngine;
-    private final ProcessingEngine umrEngine;
+    private final FetchingEngine umrEngine;
     private final TranslationCache translation;
     private final FirmwareCommandInterface firmware;
     private final Port port;
@@ -39,7 +39,7 @@ public final class HcaHardware {
         this.pcie = new PcieLink(sim, name + "/pcie", params.pcie());
         this.sendEngine = new ProcessingEngine(sim, name + "/send-engine", params.sendEngine());
         this.receiveEngine = new ProcessingEngine(sim, name + "/receive-engine", params.receiveEngine());
-        this.umrEngine = new ProcessingEngine(sim, name + "/umr-engine", params.umrEngine(), "registration-list fetch");
+        this.umrEngine = new FetchingEngine(sim, name + "/umr-engine", params.umrEngine(), pcie, "registration-list fetch");
         this.translation = new TranslationCache(sim, name + "/translation-cache", params.translation(), pcie);
         this.firmware = new FirmwareCommandInterface(sim, name + "/firmware", params.firmwareParallelCommands(),
                 params.firmwareLatencyNs());
@@ -67,7 +67,7 @@ public final class HcaHardware {
         return receiveEngine;
     }
 
-    public ProcessingEngine umrEngine() {
+    public FetchingEngine umrEngine() {
         return umrEngine;
     }
 

@@ -6,7 +6,7 @@
  *       {@code mmioWrite(t, bytes)} return completion times; per-direction bandwidth, TLP overhead per MPS/MRRS
  *       chunk, read round trip.</li>
  *   <li>{@link org.hcasim.core.hw.ProcessingEngine}: k units with per-op and per-byte cost;
- *       {@code processWithFetch} holds a unit through a PCIe read (non-inline UMR lists).</li>
+ *       {@code FetchingEngine} holds a unit through a PCIe read issued when the unit starts (non-inline UMR lists).</li>
  *   <li>{@link org.hcasim.core.hw.TranslationCache}: LRU of MTT/KLM lines; a miss is a PCIe read.</li>
  *   <li>{@link org.hcasim.core.hw.FirmwareCommandInterface}: serialized commands with per-command latency.</li>
  *   <li>{@link org.hcasim.core.hw.CqModeration} (armed state, count and period) feeding an

@@ -32,11 +32,9 @@ final class HardwareDataPath implements HcaDataPath {
     }
 
     @Override
-    public long umr(long t, int listBytes) {
-        if (listBytes <= hw.params().umrInlineMaxBytes()) {
-            return hw.umrEngine().process(t, listBytes, "umr-inline");
-        }
-        return hw.umrEngine().processWithFetch(t, hw.pcie(), listBytes, listBytes, "umr-fetch-list");
+    public void umr(long t, int listBytes, java.util.function.LongConsumer done) {
+        boolean inline = listBytes <= hw.params().umrInlineMaxBytes();
+        hw.umrEngine().submit(t, inline ? 0 : listBytes, listBytes, inline ? "umr-inline" : "umr-fetch-list", done);
     }
 
     @Override

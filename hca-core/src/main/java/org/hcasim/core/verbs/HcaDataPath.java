@@ -22,9 +22,11 @@ interface HcaDataPath {
 
     /**
      * UMR: registration of an mkey. A list of at most the inline threshold travels in the WQE; a larger one
-     * is DMA-read over PCIe first while the UMR engine waits for it (the inline-umr bottleneck).
+     * is DMA-read over PCIe first while the UMR engine waits for it (the inline-umr bottleneck). The UMR engine
+     * runs on events (its reads leave PCIe in order with the device's writes), so the finish time is handed to
+     * {@code done} when it is reached.
      */
-    long umr(long t, int listBytes);
+    void umr(long t, int listBytes, java.util.function.LongConsumer done);
 
     /**
      * Address translation of {@code length} bytes at {@code address} through mkey {@code keyIndex} on the send

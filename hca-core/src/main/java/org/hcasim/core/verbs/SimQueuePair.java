@@ -432,10 +432,12 @@ final class SimQueuePair implements QueuePair {
         boolean byCpu = w.wr.flags().contains(SendFlag.INLINE);
         long fetched = dp.fetchWqe(t, wqeBytes(w), byCpu);
         long engine = dp.sendEngine(fetched, w.wr.gatherLength());
+        int epoch = issueEpoch;
         switch (w.wr) {
-            case WorkRequest.RegMr r -> afterIssue(dp.umr(engine, umrListBytes(w)), () -> executeRegistration(w));
-            case WorkRequest.RegIntegrityMr r -> afterIssue(integrityRegistration(dp, engine, w), () -> executeRegistration(w));
-            case WorkRequest.LocalInvalidate inv -> afterIssue(dp.umr(engine, 0), () -> executeInvalidate(w, inv.key()));
+            case WorkRequest.RegMr r -> dp.umr(engine, umrListBytes(w), done -> afterIssue(epoch, done, () -> executeRegistration(w)));
+            case WorkRequest.RegIntegrityMr r -> integrityRegistration(dp, engine, w,
+                    done -> afterIssue(epoch, done, () -> executeRegistration(w)));
+            case WorkRequest.LocalInvalidate inv -> dp.umr(engine, 0, done -> afterIssue(epoch, done, () -> executeInvalidate(w, inv.key())));
             case WorkRequest.RdmaRead read -> afterIssue(engine, () -> transmit(w, null, WorkRequest.totalLength(read.sgl())));
             default -> {
                 long gathered = engine;
@@ -452,7 +454,11 @@ final class SimQueuePair implements QueuePair {
 
     /** Runs {@code step} at {@code t} unless the QP was rewound or left RTS meanwhile, then issues the next WQE. */
     private void afterIssue(long t, Runnable step) {
-        int epoch = issueEpoch;
+        afterIssue(issueEpoch, t, step);
+    }
+
+    /** {@link #afterIssue(long, Runnable)} for a WQE issued in {@code epoch} (its stage finished later). */
+    private void afterIssue(int epoch, long t, Runnable step) {
         loop.at(t, () -> {
             if (epoch != issueEpoch || state != QpState.RTS || destroyed) {
                 return;
@@ -469,11 +475,15 @@ final class SimQueuePair implements QueuePair {
      * mlx5 integrity registration: a UMR for the inner MTT/KLM mkey (none for physical mapping), an always-inline
      * UMR for the signature mkey, then SET_PSV for the memory and the wire domain.
      */
-    private long integrityRegistration(HcaDataPath dp, long t, SendWqe w) {
+    private void integrityRegistration(HcaDataPath dp, long t, SendWqe w, java.util.function.LongConsumer done) {
         boolean inner = w.regMapping != null && w.regMapping.piMapping() != org.hcasim.verbs.PiMapping.PHYSICAL;
-        long innerDone = inner ? dp.umr(t, umrListBytes(w)) : t;
-        long sigDone = dp.umr(innerDone, 0);
-        return dp.sendEngine(dp.sendEngine(sigDone, 0), 0);
+        java.util.function.LongConsumer signature = innerDone ->
+                dp.umr(innerDone, 0, sigDone -> done.accept(dp.sendEngine(dp.sendEngine(sigDone, 0), 0)));
+        if (inner) {
+            dp.umr(t, umrListBytes(w), signature);
+        } else {
+            signature.accept(t);
+        }
     }
 
     private int wqeBytes(SendWqe w) {

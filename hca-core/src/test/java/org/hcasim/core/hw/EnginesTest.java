@@ -20,28 +20,52 @@ class EnginesTest {
         assertThat(e.process(0, 200)).as("third waits for a unit").isEqualTo(400);
     }
 
+    private final java.util.List<Long> finished = new java.util.ArrayList<>();
+
+    private FetchingEngine umr(String name) {
+        return new FetchingEngine(sim, name, new EngineParams(1, 100, 0), pcie, "registration-list fetch");
+    }
+
     @Test
     void an_operation_that_fetches_its_input_holds_the_unit_for_the_pcie_round_trip() {
-        ProcessingEngine umr = new ProcessingEngine(sim, "umr", new EngineParams(1, 100, 0));
-        long first = umr.processWithFetch(0, pcie, 128, 0, "umr");
-        long second = umr.processWithFetch(0, pcie, 128, 0, "umr");
+        FetchingEngine umr = umr("umr");
+        umr.submit(0, 128, 0, "umr", finished::add);
+        umr.submit(0, 128, 0, "umr", finished::add);
+        sim.loop().run();
 
         long fetch = new PcieLink(new Simulation(1), "p", PcieLinkTest.GEN3_X8).dmaRead(0, 128);
-        assertThat(first).isEqualTo(fetch + 100);
-        assertThat(second - first).as("serialised: one fetch round trip per registration")
+        assertThat(finished.get(0)).isEqualTo(fetch + 100);
+        assertThat(finished.get(1) - finished.get(0)).as("serialised: one fetch round trip per registration")
                 .isGreaterThanOrEqualTo(700 + 100);
     }
 
     @Test
+    void a_fetch_waits_behind_the_posted_writes_already_on_pcie_and_does_not_overtake_them() {
+        FetchingEngine umr = umr("umr");
+        pcie.dmaWrite(0, 64 * 1024); // 64 KiB of data on its way up when the registration starts
+        umr.submit(0, 128, 0, "umr", finished::add);
+        sim.loop().run();
+
+        PcieLink quiet = new PcieLink(new Simulation(1), "quiet", PcieLinkTest.GEN3_X8);
+        long alone = quiet.dmaRead(0, 128) + 100;
+        PcieLink loaded = new PcieLink(new Simulation(1), "loaded", PcieLinkTest.GEN3_X8);
+        loaded.dmaWrite(0, 64 * 1024);
+        long behindTheWrite = loaded.dmaRead(0, 128) + 100;
+        assertThat(finished).containsExactly(behindTheWrite);
+        assertThat(behindTheWrite - alone).as("about the write's 8 us on the link").isGreaterThan(8_000);
+    }
+
+    @Test
     void a_fetched_registration_accounts_its_wait_for_the_list_as_list_fetch_and_the_rest_as_processing() {
-        ProcessingEngine umr = new ProcessingEngine(sim, "umr", new EngineParams(1, 100, 0));
+        FetchingEngine umr = umr("umr");
         long fetch = new PcieLink(new Simulation(1), "p", PcieLinkTest.GEN3_X8).dmaRead(0, 128);
 
-        umr.processWithFetch(0, pcie, 128, 0, "umr");
-        umr.process(10_000, 0);
+        umr.submit(0, 128, 0, "umr", finished::add);
+        umr.submit(10_000, 0, 0, "umr-inline", finished::add);
+        sim.loop().run();
 
         assertThat(umr.timeline().busyByCause()).containsExactly(
-                Map.entry(ProcessingEngine.LIST_FETCH, fetch), Map.entry(ProcessingEngine.PROCESSING, 200L));
+                Map.entry("registration-list fetch", fetch), Map.entry(ProcessingEngine.PROCESSING, 200L));
         assertThat(umr.timeline().busyByCause().values().stream().mapToLong(Long::longValue).sum())
                 .isEqualTo(umr.timeline().busyNs());
     }
@@ -55,8 +79,8 @@ class EnginesTest {
 
     @Test
     void the_umr_engine_names_its_fetches_registration_list_fetch_in_the_usage_records() {
-        ProcessingEngine umr = new ProcessingEngine(sim, "hca/umr-engine", new EngineParams(1, 100, 0), "registration-list fetch");
-        umr.processWithFetch(0, pcie, 4096, 0, "umr");
+        umr("hca/umr-engine").submit(0, 4096, 0, "umr", finished::add);
+        sim.loop().run();
         var usage = sim.resources().usage(1_000_000).stream().filter(u -> u.name().equals("hca/umr-engine")).findFirst().orElseThrow();
         assertThat(usage.busyByCause()).containsOnlyKeys("registration-list fetch", ProcessingEngine.PROCESSING);
         assertThat(usage.busyByCause().get("registration-list fetch")).isGreaterThan(100);
