@@ -11,6 +11,7 @@ import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
+import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.ulp.nvmeof.settings.HostSettings;
 import org.hcasim.ulp.nvmeof.settings.QueueSizing;
 import org.hcasim.verbs.AccessFlag;
@@ -400,8 +401,8 @@ final class HostQueue {
         c.mr.checkSignatureStatus().ifPresent(e -> {
             stats.signatureErrors++;
             c.response = new NvmeCompletion(c.response.result(), c.response.sqHead(), c.response.sqId(),
-                    c.response.commandId(), NvmeCompletion.SCT_MEDIA, PiOffload.statusCode(e));
-            c.detail = PiOffload.describe(e, c.protection.slba(), c.protection.blockSize());
+                    c.response.commandId(), NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(e));
+            c.detail = PiSignature.describe(e, c.protection.slba(), c.protection.blockSize());
         });
     }
 

@@ -12,6 +12,7 @@ import org.hcasim.host.Priority;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
+import org.hcasim.ulp.nvmeof.pi.PiSignature;
 
 /** One namespace as a block device ({@code nvme0n1}): turns block requests into NVMe reads and writes. */
 final class NamespaceDevice implements BlockDevice {
@@ -67,12 +68,12 @@ final class NamespaceDevice implements BlockDevice {
             return;
         }
         // the HCA inserts/strips PI for PRACT, so the wire always carries it and PRACT goes out cleared
-        ProtectionInfo asked = PiOffload.requested(request.pi(), format.piType(), request.lba());
+        ProtectionInfo asked = PiSignature.requested(request.pi(), format.piType(), request.lba());
         ProtectionInfo onWire = asked.withoutPract();
         int metadataBytes = asked.pract() ? 0 : request.blocks() * BlockFormat.PI_TUPLE_BYTES;
-        HostCommand.Protection protection = new HostCommand.Protection(PiOffload.signature(asked, format),
+        HostCommand.Protection protection = new HostCommand.Protection(PiSignature.signature(asked, format, !asked.pract()),
                 asked.pract() ? BlockRequest.NO_METADATA : request.metadataIova(), metadataBytes,
-                PiOffload.wireBytes(request.blocks(), format), request.lba(), format.blockSize());
+                PiSignature.wireBytes(request.blocks(), format), request.lba(), format.blockSize());
         queue.submit(new HostCommand(
                 (cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr, onWire),
                 direction, request.dataIova(), (int) bytes, protection, completion));

@@ -1,4 +1,4 @@
-package org.hcasim.ulp.nvmeof.host;
+package org.hcasim.ulp.nvmeof.pi;
 
 import org.hcasim.block.BlockFormat;
 import org.hcasim.block.PiControl;
@@ -12,49 +12,50 @@ import org.hcasim.verbs.SignatureError;
 import org.hcasim.verbs.T10DifGuard;
 
 /**
- * How nvme-rdma (Linux 5.8+, "nvme-rdma: add metadata/T10-PI support") hands a PI request to the HCA's
- * signature engine: the PRINFO the block layer asked for, the signature attributes of the integrity MR
- * (nvme_rdma_set_sig_attrs), the PRINFO that goes on the wire, and the NVMe status a signature error
- * becomes (nvme_rdma_check_pi_status).
+ * How nvme-rdma and nvmet-rdma (Linux 5.8+, "add metadata/T10-PI support") hand a PI command to the HCA's
+ * signature engine: the PRINFO a block request asks for, the integrity MR's signature attributes
+ * (nvme_rdma_set_sig_attrs / nvmet_rdma_set_sig_attrs), the transfer's wire size, and the NVMe status a
+ * signature error becomes (nvme_rdma_check_pi_status / nvmet_rdma_check_pi_status).
  *
- * <p>Data and PI travel interleaved on the wire (the integrity MR's wire domain is always T10-DIF), so
- * the target receives and returns 8 bytes of PI after every block whatever the host's memory holds.
+ * <p>The wire domain is always T10-DIF: data and PI travel interleaved, 8 bytes of PI after every block,
+ * whatever the host's memory holds.
  */
-final class PiOffload {
+public final class PiSignature {
 
-    private PiOffload() {
+    private PiSignature() {
     }
 
     /** What the request asks the controller for (PRACT = the device generates/strips). */
-    static ProtectionInfo requested(PiControl pi, PiType type, long slba) {
+    public static ProtectionInfo requested(PiControl pi, PiType type, long slba) {
         return new ProtectionInfo(pi.deviceGenerates(), pi.checkGuard(), pi.checkAppTag(), pi.checkRefTag(),
                 T10Dif.refTag(type, slba), pi.appTag(), pi.appTagMask());
     }
 
     /**
-     * The integrity MR's signature attributes. PRACT: memory domain none, wire T10-DIF (the HCA inserts on
-     * write and strips on read, so PRACT is cleared on the wire); otherwise both T10-DIF (pass, verified
-     * on the way). Check mask from PRCHK. Reference tags increment per block for types 1/2 (nvme-rdma
-     * ties ref_remap to PRCHK_REF, which Linux always sets for types 1/2; here a request may leave it
-     * clear, and the tuples the HCA inserts must still carry LBA-based tags as the controller would).
+     * The integrity MR's signature attributes. {@code memoryPi} false (the host with PRACT): memory domain
+     * none, wire T10-DIF, so the HCA inserts on write and strips on read; true: both T10-DIF (pass, verified
+     * on the way). Check mask from PRCHK, as nvmet sets it (nvme-rdma leaves out the application tag, which
+     * Linux's block layer never asks to check). Reference tags increment per block for types 1/2 (Linux
+     * ties ref_remap to PRCHK_REF, which its block layer always sets for types 1/2; here a request may leave
+     * it clear, and tuples the HCA inserts must still carry LBA-based tags as a controller's would).
      */
-    static SignatureAttributes signature(ProtectionInfo asked, BlockFormat format) {
+    public static SignatureAttributes signature(ProtectionInfo asked, BlockFormat format, boolean memoryPi) {
         SignatureDomain.T10Dif domain = new SignatureDomain.T10Dif(T10DifGuard.CRC, format.blockSize(), 0,
                 asked.appTag(), asked.refTag() & 0xFFFF_FFFFL, format.piType().refTagIsLba(), true,
                 format.piType() == PiType.TYPE3, asked.appTagMask());
         int mask = (asked.checkGuard() ? SignatureAttributes.CHECK_GUARD : 0)
                 | (asked.checkAppTag() ? SignatureAttributes.CHECK_APP_TAG : 0)
                 | (asked.checkRefTag() ? SignatureAttributes.CHECK_REF_TAG : 0);
-        return new SignatureAttributes(asked.pract() ? SignatureDomain.NONE : domain, domain, mask);
+        return new SignatureAttributes(memoryPi ? domain : SignatureDomain.NONE, domain, mask);
     }
 
     /** Bytes the transfer occupies on the wire: data with an 8-byte tuple after every block. */
-    static long wireBytes(int blocks, BlockFormat format) {
+    public static long wireBytes(int blocks, BlockFormat format) {
         return (long) blocks * (format.blockSize() + BlockFormat.PI_TUPLE_BYTES);
     }
 
     /** nvme_rdma_check_pi_status: the media-error status a signature error reports. */
-    static int statusCode(SignatureError e) {
+    public static int statusCode(SignatureError e) {
         return switch (e.type()) {
             case GUARD -> NvmeCompletion.SC_GUARD_CHECK;
             case APP_TAG -> NvmeCompletion.SC_APPTAG_CHECK;
@@ -63,7 +64,7 @@ final class PiOffload {
     }
 
     /** One line for the user, in the words the block layer's own checks use. */
-    static String describe(SignatureError e, long slba, int blockSize) {
+    public static String describe(SignatureError e, long slba, int blockSize) {
         long lba = slba + e.offset() / blockSize;
         return switch (e.type()) {
             case GUARD -> String.format("guard check failed at lba %d: expected 0x%04x, got 0x%04x", lba, e.expected(), e.actual());

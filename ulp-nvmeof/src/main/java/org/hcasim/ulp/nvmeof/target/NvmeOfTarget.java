@@ -46,6 +46,8 @@ public final class NvmeOfTarget implements BlockTarget {
     private final Set<Integer> controllers = new HashSet<>();
     private final ArrayDeque<Long> responseBuffers = new ArrayDeque<>();
     private final List<String> log = new ArrayList<>();
+    private long integrityTransfers;
+    private long signatureErrors;
     private int nextCntlid = 1;
     private int queueIndex;
     private boolean started;
@@ -125,6 +127,21 @@ public final class NvmeOfTarget implements BlockTarget {
 
     void log(String message) {
         log.add(message);
+    }
+
+    /** What the target's HCA signature engine did: transfers through integrity MRs, errors it found. */
+    public record PiCounters(long integrityTransfers, long signatureErrors) {
+    }
+
+    public PiCounters piCounters() {
+        return new PiCounters(integrityTransfers, signatureErrors);
+    }
+
+    void countIntegrityTransfer(boolean signatureError) {
+        integrityTransfers++;
+        if (signatureError) {
+            signatureErrors++;
+        }
     }
 
     /** Receive SGEs per command: the capsule, plus one for in-capsule data when enabled. */

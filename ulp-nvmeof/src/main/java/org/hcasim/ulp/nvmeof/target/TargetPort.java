@@ -45,6 +45,15 @@ final class TargetPort {
         }
     }
 
+    /**
+     * PI over this port: the HCA offers integrity MRs (nvmet-rdma's pi_support; its port option pi_enable
+     * is taken as on) and some namespace has PI.
+     */
+    boolean piOffload() {
+        return device.attributes().has(org.hcasim.verbs.DeviceCapability.INTEGRITY_HANDOVER)
+                && target.namespaces().stream().anyMatch(ns -> ns.format().hasPi());
+    }
+
     /** The SRQ for a queue on {@code vector}, or null without use-srq. */
     SharedReceiveQueue srqFor(int vector) {
         return srqPool == null ? null : srqPool.get(vector);

@@ -11,6 +11,7 @@ import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.PiControl;
+import org.hcasim.block.PiType;
 import org.hcasim.host.Host;
 import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
@@ -18,16 +19,21 @@ import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
 import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
+import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.MemoryRegion;
+import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.SharedReceiveQueue;
+import org.hcasim.verbs.SignatureError;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 
@@ -37,11 +43,13 @@ import org.hcasim.verbs.WorkRequest;
  * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND, which invalidates
  * the host's key when the host asked for it, and repost the receive once the response has gone.
  *
- * <p>Protection information: for a namespace with PI and a command without PRACT, the transfer is the
- * wire format a host's signature offload produces and expects, each block followed by its 8-byte T10-DIF
- * tuple ({@link WireFormat}); the target separates data and tuples for the backstore, which checks what
- * PRCHK asks for and keeps both, and interleaves them again for a read. With PRACT only data travels and
- * the backstore generates (write) or checks and strips (read) the PI.
+ * <p>Protection information, as nvmet-rdma with pi_enable on an HCA with integrity offload: for a PI
+ * namespace and a command without PRACT, the transfer is the T10-DIF wire image (each block followed by
+ * its 8-byte tuple), moved through an integrity MR of the queue whose memory side is the data and PI
+ * buffers the backstore uses; the HCA checks the tuples per PRCHK on the way and the target fails the
+ * command with the matching media status if it found an error. With PRACT only data travels and the
+ * backstore generates (write) or checks and strips (read) the PI. On a port without integrity offload
+ * the namespaces are exposed without PI and the backstore generates and strips it.
  */
 final class TargetQueue {
 
@@ -57,6 +65,7 @@ final class TargetQueue {
     private final SharedReceiveQueue srq;
     private int cntlid = -1;
     private boolean dead;
+    private final java.util.ArrayDeque<MemoryRegion> integrityMrs = new java.util.ArrayDeque<>();
 
     /** One command in progress: its receive (to repost), response buffer, and data buffer if any. */
     private final class Command {
@@ -65,9 +74,9 @@ final class TargetQueue {
         final int received;
         NvmeCommand sqe;
         long dataBuffer = -1;
-        /** PI namespaces without PRACT: the tuples, and the interleaved wire image of data and tuples. */
+        /** PI exposed, no PRACT: the tuples, and the integrity MR that moves data and tuples. */
         long metaBuffer = -1;
-        long wireBuffer = -1;
+        MemoryRegion mr;
 
         Command(WorkRequest.Recv recv, int received) {
             this.recv = recv;
@@ -85,12 +94,22 @@ final class TargetQueue {
         this.recvQueueSize = request.hsqsize() + 1;
         this.sendQueueSize = request.hrqsize();
         this.srq = port.srqFor(vector);
-        int sendWrs = 2 * sendQueueSize + 1;
+        // per context: the RDMA operation and the response, and with PI a LOCAL_INV and a REG_INTEGRITY_MR
+        // (rdma_rw_init_qp's factor for integrity QPs)
+        boolean pi = port.piOffload() && qid != 0;
+        int sendWrs = (pi ? 4 : 2) * sendQueueSize + 1;
         this.cq = port.createCq(sendWrs + recvQueueSize + 1, vector);
         QpInit init = new QpInit(cq, cq, srq, sendWrs, srq == null ? recvQueueSize : 0, 2, target.recvSges(), 0,
-                false, false);
+                false, pi);
         this.qp = port.pd.createQp(init);
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
+        if (pi) {
+            // rdma_rw_init_mrs: one integrity MR per RDMA context, at most 256 pages each for data and PI
+            int pages = Math.min(256, port.device.attributes().maxPiFastRegPageListLen());
+            for (int i = 0; i < sendQueueSize; i++) {
+                integrityMrs.add(port.pd.allocMr(MrType.INTEGRITY, pages));
+            }
+        }
         if (srq == null) {
             List<WorkRequest.Recv> recvs = new ArrayList<>();
             for (int i = 0; i < recvQueueSize; i++) {
@@ -180,7 +199,7 @@ final class TargetQueue {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
                 return;
             }
-            data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), ns.spec().format()).encode();
+            data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), exposedFormat(ns.spec().format())).encode();
         } else {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
             return;
@@ -192,7 +211,12 @@ final class TargetQueue {
         }
         c.dataBuffer = host.memory().allocate(data.length, 4096);
         host.memory().write(c.dataBuffer, data, 0, data.length);
-        respondWithData(c, c.dataBuffer, data.length);
+        respondWithData(c, data.length);
+    }
+
+    /** nvmet reports PI (and metadata) only when the controller supports PI over this port. */
+    private BlockFormat exposedFormat(BlockFormat format) {
+        return format.hasPi() && !port.piOffload() ? new BlockFormat(format.blockSize(), 0, PiType.NONE) : format;
     }
 
     private void ioCommand(Command c) {
@@ -208,10 +232,10 @@ final class TargetQueue {
         }
         BlockFormat format = ns.spec().format();
         ProtectionInfo prinfo = c.sqe.protection();
-        WireFormat wire = format.hasPi() && !prinfo.pract() ? WireFormat.interleaved(format, c.sqe.blocks()) : null;
+        boolean wirePi = format.hasPi() && port.piOffload() && !prinfo.pract();
         long bytes = (long) c.sqe.blocks() * format.blockSize();
-        long transfer = wire != null ? wire.wireBytes() : bytes;
-        if (c.sqe.dptr().length() != transfer) {
+        long transfer = wirePi ? PiSignature.wireBytes(c.sqe.blocks(), format) : bytes;
+        if (c.sqe.dptr().length() != transfer || wirePi && !c.sqe.dptr().isKeyed()) {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
@@ -219,40 +243,58 @@ final class TargetQueue {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
             return;
         }
-        PiControl pi = format.hasPi() ? new PiControl(prinfo.pract(), prinfo.checkGuard(), prinfo.checkAppTag(),
-                prinfo.checkRefTag(), prinfo.appTag(), prinfo.appTagMask()) : PiControl.NONE;
+        PiControl pi = backstorePi(format, prinfo);
         boolean write = op == NvmeCommand.OPC_WRITE;
-        if (write) {
-            fetchData(c, (int) transfer, (cmd, received) -> {
-                long data = received;
-                if (wire != null) {
-                    // what arrived is the wire image: an RDMA READ buffer of ours (freed with the command)
-                    // or the receive's in-capsule buffer (stays with the receive)
-                    cmd.wireBuffer = cmd.dataBuffer;
-                    cmd.dataBuffer = host.memory().allocatePayload(bytes, 4096);
-                    cmd.metaBuffer = host.memory().allocatePayload(wire.metadataBytes(), 8);
-                    wire.split(host.memory(), received, cmd.dataBuffer, cmd.metaBuffer);
-                    data = cmd.dataBuffer;
-                }
-                execute(cmd, ns, BlockOp.WRITE, data, pi, wire);
-            });
+        if (wirePi) {
+            c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
+            c.metaBuffer = host.memory().allocatePayload((long) c.sqe.blocks() * BlockFormat.PI_TUPLE_BYTES, 8);
+            if (write) {
+                transferWithPi(c, format, false, error -> {
+                    if (error != null) {
+                        respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
+                    } else {
+                        execute(c, ns, BlockOp.WRITE, pi);
+                    }
+                });
+            } else {
+                execute(c, ns, BlockOp.READ, pi);
+            }
+        } else if (write) {
+            fetchData(c, (int) bytes, (cmd, data) -> execute(cmd, ns, BlockOp.WRITE, pi, data));
         } else {
             if (!c.sqe.dptr().isKeyed()) {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
-            if (wire != null) {
-                c.metaBuffer = host.memory().allocatePayload(wire.metadataBytes(), 8);
-            }
-            execute(c, ns, BlockOp.READ, c.dataBuffer, pi, wire);
+            execute(c, ns, BlockOp.READ, pi);
         }
     }
 
-    private void execute(Command c, BlockBackstore ns, BlockOp op, long data, PiControl pi, WireFormat wire) {
+    /**
+     * What the backstore does with PI. PI exposed over the fabric: what PRINFO says. PI hidden (the port's
+     * HCA has no integrity offload, so Identify reported the namespace without it, as nvmet-rdma does):
+     * the target's block layer generates it on write and strips it on read (PRACT), checking nothing.
+     */
+    private PiControl backstorePi(BlockFormat format, ProtectionInfo prinfo) {
+        if (!format.hasPi()) {
+            return PiControl.NONE;
+        }
+        if (!port.piOffload()) {
+            return new PiControl(true, false, false, false, 0, 0);
+        }
+        return new PiControl(prinfo.pract(), prinfo.checkGuard(), prinfo.checkAppTag(), prinfo.checkRefTag(),
+                prinfo.appTag(), prinfo.appTagMask());
+    }
+
+    private void execute(Command c, BlockBackstore ns, BlockOp op, PiControl pi) {
+        execute(c, ns, op, pi, c.dataBuffer);
+    }
+
+    private void execute(Command c, BlockBackstore ns, BlockOp op, PiControl pi, long data) {
         int core = host.currentCore();
         BackstoreIo io = new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
-                wire != null ? c.metaBuffer : BlockRequest.NO_METADATA, pi, core);
+                c.metaBuffer >= 0 ? c.metaBuffer : BlockRequest.NO_METADATA, pi, core);
         ns.execute(io, result -> {
             if (dead) {
                 release(c);
@@ -260,16 +302,65 @@ final class TargetQueue {
             }
             if (!result.ok()) {
                 respond(c, statusTypeOf(result), statusCodeOf(result), 0);
-            } else if (op == BlockOp.READ && wire != null) {
-                c.wireBuffer = host.memory().allocatePayload(wire.wireBytes(), 4096);
-                wire.interleave(host.memory(), c.dataBuffer, c.metaBuffer, c.wireBuffer);
-                respondWithData(c, c.wireBuffer, (int) wire.wireBytes());
+            } else if (op == BlockOp.READ && c.metaBuffer >= 0) {
+                // nvmet_rdma_write_data_done: the response waits for the RDMA WRITE and its signature check
+                transferWithPi(c, ns.spec().format(), true, error -> {
+                    if (error != null) {
+                        respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
+                    } else {
+                        respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
+                    }
+                });
             } else if (op == BlockOp.READ) {
-                respondWithData(c, c.dataBuffer, io.blocks() * ns.spec().format().blockSize());
+                respondWithData(c, io.blocks() * ns.spec().format().blockSize());
             } else {
                 respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
             }
         });
+    }
+
+    /**
+     * rdma_rw_ctx_signature_init: maps the command's data and PI buffers into an integrity MR of the queue
+     * (signature PASS: T10-DIF in memory and on the wire, checks from PRCHK), posts [LOCAL_INV of its last
+     * key,] REG_INTEGRITY_MR and the signaled RDMA READ (write command) or WRITE (read command) of the wire
+     * image through the MR's key, and on completion hands the signature status to {@code then} (null: none).
+     */
+    private void transferWithPi(Command c, BlockFormat format, boolean toHost,
+                                java.util.function.Consumer<SignatureError> then) {
+        MemoryRegion mr = integrityMrs.poll();
+        List<ScatterEntry> data = List.of(new ScatterEntry(c.dataBuffer, c.sqe.blocks() * format.blockSize()));
+        List<ScatterEntry> meta = List.of(new ScatterEntry(c.metaBuffer, c.sqe.blocks() * BlockFormat.PI_TUPLE_BYTES));
+        if (mr == null || mr.mapSgPi(data, meta, 4096) < 2) {
+            if (mr != null) {
+                integrityMrs.add(mr);
+            }
+            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INTERNAL, 0);
+            return;
+        }
+        c.mr = mr;
+        List<WorkRequest.SendRequest> wrs = new ArrayList<>(3);
+        if (mr.isValid()) {
+            wrs.add(WorkRequest.LocalInvalidate.of(mr.rkey(), CompletionCallback.IGNORE));
+        }
+        int key = mr.nextKey();
+        wrs.add(new WorkRequest.RegIntegrityMr(mr, PiSignature.signature(c.sqe.protection(), format, true),
+                java.util.EnumSet.of(AccessFlag.LOCAL_WRITE), java.util.Set.of(), CompletionCallback.IGNORE));
+        long wire = PiSignature.wireBytes(c.sqe.blocks(), format);
+        List<Sge> sgl = List.of(new Sge(mr.iova(), (int) wire, key));
+        SglDescriptor remote = c.sqe.dptr();
+        CompletionCallback done = wc -> {
+            if (!wc.ok()) {
+                release(c);
+                disconnect("RDMA " + (toHost ? "WRITE" : "READ") + " with PI completed with " + wc.status());
+                return;
+            }
+            SignatureError error = mr.checkSignatureStatus().orElse(null);
+            target.countIntegrityTransfer(error != null);
+            then.accept(error);
+        };
+        wrs.add(toHost ? WorkRequest.RdmaWrite.of(sgl, remote.address(), remote.key(), done, SendFlag.SIGNALED)
+                : WorkRequest.RdmaRead.of(sgl, remote.address(), remote.key(), done, SendFlag.SIGNALED));
+        qp.postSend(wrs);
     }
 
     /** Write data: from the capsule when the host sent it in-capsule, else pulled with RDMA READ. */
@@ -301,10 +392,10 @@ final class TargetQueue {
                 }, SendFlag.SIGNALED));
     }
 
-    private void respondWithData(Command c, long source, int bytes) {
+    private void respondWithData(Command c, int bytes) {
         SglDescriptor sgl = c.sqe.dptr();
         WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
-                List.of(new Sge(source, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
+                List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
                 CompletionCallback.IGNORE);
         send(c, NvmeCompletion.success(c.sqe.commandId(), qid, 0, 0), write);
     }
@@ -339,14 +430,17 @@ final class TargetQueue {
 
     /** The command is over: free its data buffer and give its receive back. */
     private void release(Command c) {
-        for (long buffer : new long[] {c.dataBuffer, c.metaBuffer, c.wireBuffer}) {
+        for (long buffer : new long[] {c.dataBuffer, c.metaBuffer}) {
             if (buffer >= 0) {
                 host.memory().free(buffer);
             }
         }
         c.dataBuffer = -1;
         c.metaBuffer = -1;
-        c.wireBuffer = -1;
+        if (c.mr != null) {
+            integrityMrs.add(c.mr); // still valid: its next use invalidates it first (need_inval)
+            c.mr = null;
+        }
         if (dead) {
             return;
         }

@@ -114,6 +114,8 @@ class NvmeOfProtectionInformationTest {
         assertThat(bytes(pair, out.data(), data.length)).isEqualTo(data);
         assertThat(bytes(pair, out.meta(), pi.length)).isEqualTo(pi);
         assertThat(pair.host.queueFor(1).stats().signatureErrors).isZero();
+        assertThat(pair.target.piCounters()).as("both transfers went through the target's integrity MRs")
+                .isEqualTo(new org.hcasim.ulp.nvmeof.target.NvmeOfTarget.PiCounters(2, 0));
     }
 
     @Test
@@ -222,6 +224,7 @@ class NvmeOfProtectionInformationTest {
         assertThat(c.status()).isEqualTo(BlockStatus.GUARD_CHECK_ERROR);
         assertThat(c.detail()).contains("guard check failed at lba 37").contains("HCA signature check");
         assertThat(q.stats().signatureErrors).isEqualTo(1);
+        assertThat(pair.target.piCounters().signatureErrors()).as("the target's HCA saw it arrive too").isEqualTo(1);
         // the error was collected: every integrity MR of the queue registers again
         int rounds = q.sizing.queueSize() + 1;
         for (int i = 0; i < rounds; i++) {
@@ -231,13 +234,17 @@ class NvmeOfProtectionInformationTest {
     }
 
     @Test
-    void a_device_without_integrity_offload_refuses_pi_requests_as_invalid() {
+    void without_integrity_offload_the_target_hides_pi_and_its_block_layer_generates_and_strips_it() {
         NvmeOfPair pair = new NvmeOfPair("connectx3", 2, Map.of(), piNamespace(512, PiType.TYPE1));
         assertThat(pair.connect()).isNull();
         BlockDevice dev = pair.host.devices().get(0);
+        assertThat(dev.format()).isEqualTo(BlockFormat.B512);
         BlockCompletion c = write(pair, dev, 0, random(512, 1), null, PRACT_GUARD_REF);
         assertThat(c.status()).isEqualTo(BlockStatus.INVALID_REQUEST);
-        assertThat(c.detail()).contains("integrity offload");
+        assertThat(c.detail()).contains("without PI");
+        byte[] data = random(4096, 3);
+        assertThat(pair.write(dev, 0, 8, data).ok()).isTrue();
+        assertThat(pair.read(dev, 1, 8, data.length)).isEqualTo(data);
     }
 
     @Test
