@@ -225,12 +225,43 @@ class NvmeOfProtectionInformationTest {
         assertThat(c.detail()).contains("guard check failed at lba 37").contains("HCA signature check");
         assertThat(q.stats().signatureErrors).isEqualTo(1);
         assertThat(pair.target.piCounters().signatureErrors()).as("the target's HCA saw it arrive too").isEqualTo(1);
+        Buffers out = buffers(pair, new byte[data.length], new byte[pi.length]);
+        assertThat(read(pair, dev, 32, out, data.length, HOST_PI_NO_CHECKS).ok()).isTrue();
+        assertThat(bytes(pair, out.data(), data.length)).as("the failed write was not stored").containsOnly(0);
         // the error was collected: every integrity MR of the queue registers again
         int rounds = q.sizing.queueSize() + 1;
         for (int i = 0; i < rounds; i++) {
             assertThat(write(pair, dev, 32, data, tuples(data, dev.format(), 32), HOST_PI_GUARD_REF).ok()).isTrue();
         }
         assertThat(q.stats().signatureErrors).isEqualTo(1);
+    }
+
+    @Test
+    void an_application_tag_other_than_the_one_written_fails_the_read_when_checked() {
+        NvmeOfPair pair = connected(piNamespace(512, PiType.TYPE1));
+        BlockDevice dev = pair.host.devices().get(0);
+        byte[] data = random(1024, 12);
+        assertThat(write(pair, dev, 100, data, null, PRACT_GUARD_REF).ok()).isTrue(); // the HCA inserts app tag 0x1234
+        Buffers out = buffers(pair, new byte[data.length], null);
+        BlockCompletion c = read(pair, dev, 100, out, data.length, new PiControl(true, false, true, false, 0x4321, 0xFFFF));
+        assertThat(c.status()).isEqualTo(BlockStatus.APP_TAG_CHECK_ERROR);
+        assertThat(read(pair, dev, 100, out, data.length, new PiControl(true, false, true, false, 0x4321, 0x0E0A)).ok())
+                .as("0x1234 and 0x4321 agree under mask 0x0e0a").isTrue();
+    }
+
+    @Test
+    void large_pi_transfers_and_shared_receive_queues_carry_pi_as_well() {
+        NvmeOfPair pair = new NvmeOfPair(Map.of("nvmeof.target.use-srq", "true", "nvmeof.target.srq-size", "256"),
+                piNamespace(512, PiType.TYPE1));
+        assertThat(pair.connect()).isNull();
+        BlockDevice dev = pair.host.devices().get(0);
+        byte[] data = random(1020 * 1024, 13); // the largest transfer: 2040 blocks, 16320 bytes of PI
+        byte[] pi = tuples(data, dev.format(), 64);
+        assertThat(write(pair, dev, 64, data, pi, HOST_PI_GUARD_REF).ok()).isTrue();
+        Buffers out = buffers(pair, new byte[data.length], new byte[pi.length]);
+        assertThat(read(pair, dev, 64, out, data.length, HOST_PI_GUARD_REF).ok()).isTrue();
+        assertThat(bytes(pair, out.data(), data.length)).isEqualTo(data);
+        assertThat(bytes(pair, out.meta(), pi.length)).isEqualTo(pi);
     }
 
     @Test
