@@ -322,12 +322,15 @@ final class JobRunner {
     private void checkRead(Slot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
+        if (hostPi && piControl.checksAnything()) {
+            // the guard's CRC costs the same whether or not the payload is stored (elided mode keeps timing)
+            chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
+        }
         if (hostPi && piControl.checksAnything() && host.memory().payloadReal()) {
             host.memory().read(s.dataIova, s.buf, 0, s.length);
             int blocks = s.length / blockSize;
             byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
             host.memory().read(s.metadataIova, pi, 0, pi.length);
-            chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
             long lba = s.offset / blockSize;
             for (int i = 0; i < blocks; i++) {
                 BlockCompletion c = T10Dif.check(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, piControl,
