@@ -40,6 +40,7 @@ public final class ConfigCommand implements Callable<Integer> {
 
         out.println("# layers, lowest first: " + String.join(", ", config.layers().stream().map(ConfigLayer::name).toList()));
         Map<String, String> docs = new HashMap<>(ConfigLoader.builtInDocs());
+        docs.putAll(ConfigLoader.profileDocs(config));
         for (UlpProvider p : installation.ulps().providers()) {
             docs.putAll(p.configDoc());
         }

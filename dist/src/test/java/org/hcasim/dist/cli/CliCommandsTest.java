@@ -56,6 +56,13 @@ class CliCommandsTest {
     }
 
     @Test
+    void config_doc_shows_the_comments_of_the_profiles_keys() {
+        assertThat(hcasim("config", "--doc", "--set", "hca.profile=connectx4")).isZero();
+        assertThat(stdout()).containsPattern("(?m)^# RoCE path MTU: .*\\R^hca\\.port\\.mtu-bytes = 1024 +\\(hca profile connectx4\\)$");
+        assertThat(stdout()).containsPattern("(?m)^# .*DDIO.*\\R^host\\.cost\\.llc-pollution-ns-per-byte = ");
+    }
+
+    @Test
     void a_testbed_file_is_a_layer_between_plugin_defaults_and_set(@TempDir Path dir) throws IOException {
         Path testbed = Files.writeString(dir.resolve("tb.properties"), "rds.ib.send-wrs = 128\nsim.seed = 5\n");
         assertThat(hcasim("config", "--testbed", testbed.toString(), "--set", "sim.seed=6")).isZero();

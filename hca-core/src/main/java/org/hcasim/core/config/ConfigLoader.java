@@ -121,7 +121,29 @@ public final class ConfigLoader {
 
     /** Documentation of the built-in keys, from the comments of {@link #DEFAULTS_RESOURCE}. */
     public static Map<String, String> builtInDocs() {
-        try (var in = ConfigLoader.class.getResourceAsStream(DEFAULTS_RESOURCE)) {
+        return docsOf(DEFAULTS_RESOURCE);
+    }
+
+    /**
+     * Documentation of the keys of the profiles {@code config} names ({@code hca.profile}, {@code host.profile}),
+     * from the comments above them in the profile files.
+     */
+    public static Map<String, String> profileDocs(HcasimConfig config) {
+        Map<String, String> docs = new java.util.TreeMap<>();
+        for (String kind : List.of("hca", "host")) {
+            String name = config.getString(kind + ".profile").strip();
+            if (!name.isEmpty()) {
+                docs.putAll(docsOf(PROFILE_RESOURCE.formatted(kind, name)));
+            }
+        }
+        return docs;
+    }
+
+    private static Map<String, String> docsOf(String resource) {
+        try (var in = ConfigLoader.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                return Map.of();
+            }
             return ConfigDocs.fromProperties(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
