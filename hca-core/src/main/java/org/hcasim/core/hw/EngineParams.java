@@ -14,4 +14,9 @@ public record EngineParams(int units, long perOpNs, double perByteNs) {
                     + " ns, per-byte " + perByteNs + " ns");
         }
     }
+
+    /** Time one unit spends on an operation carrying {@code bytes} of payload. */
+    public long serviceNs(long bytes) {
+        return perOpNs + Math.round(perByteNs * bytes);
+    }
 }

@@ -52,7 +52,7 @@ public final class FetchingEngine {
             busyUnits++;
             long start = loop.now();
             long fetched = w.fetchBytes() > 0 ? pcie.dmaRead(start, w.fetchBytes()) : start;
-            long finish = timeline.acquire(start, fetched - start + serviceNs(w.bytes()), w.label());
+            long finish = timeline.acquire(start, fetched - start + p.serviceNs(w.bytes()), w.label());
             if (fetched > start) {
                 timeline.attribute(fetchCause, fetched - start);
             }
@@ -62,10 +62,6 @@ public final class FetchingEngine {
                 startWaiting();
             });
         }
-    }
-
-    public long serviceNs(long bytes) {
-        return p.perOpNs() + Math.round(p.perByteNs() * bytes);
     }
 
     public EngineParams params() {

@@ -21,16 +21,12 @@ public final class ProcessingEngine {
 
     /** Processes one operation on {@code bytes} of payload arriving at {@code t}; returns its finish time. */
     public long process(long t, long bytes) {
-        return timeline.acquire(t, serviceNs(bytes));
+        return timeline.acquire(t, p.serviceNs(bytes));
     }
 
     /** Like {@link #process(long, long)} with a trace label. */
     public long process(long t, long bytes, String label) {
-        return timeline.acquire(t, serviceNs(bytes), label);
-    }
-
-    public long serviceNs(long bytes) {
-        return p.perOpNs() + Math.round(p.perByteNs() * bytes);
+        return timeline.acquire(t, p.serviceNs(bytes), label);
     }
 
     public EngineParams params() {
