@@ -68,6 +68,18 @@ final class HostCommand {
         this.done = done;
     }
 
+    /** The command's data is registered in {@code mr}: its key is the MR's next (what posting the REG gives it). */
+    void useMr(MemoryRegion mr) {
+        this.mr = mr;
+        this.rkey = nextKey(mr.rkey());
+        this.keyInvalid = false;
+    }
+
+    /** ib_inc_rkey: the next variant of a key (low byte + 1), which posting a REG_MR gives the MR. */
+    static int nextKey(int key) {
+        return (key & 0xFFFF_FF00) | ((key + 1) & 0xFF);
+    }
+
     boolean finished() {
         return sendDone && response != null && keyInvalid;
     }

@@ -11,7 +11,6 @@ import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
-import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.ulp.nvmeof.settings.HostSettings;
 import org.hcasim.ulp.nvmeof.settings.QueueSizing;
 import org.hcasim.verbs.AccessFlag;
@@ -36,8 +35,8 @@ import org.hcasim.verbs.WorkRequest;
  * One NVMe/RDMA host queue (nvme_rdma_queue): an RC QP and its CQ on one completion vector (soft-IRQ
  * polling), a receive per entry for response capsules, a command capsule buffer per tag, and a pool of
  * fast-registration MRs, one per entry. With protection information (an I/O queue of a controller with a
- * PI namespace, on a device with integrity offload) the QP is created with integrity enabled and a second
- * pool holds one integrity MR per entry (the qp's sig_mrs). Queue 0 is the admin queue.
+ * PI namespace, on a device with integrity offload) the QP is created with integrity enabled and PI
+ * commands go through an {@link IntegrityRegistrar} (one integrity MR per entry). Queue 0 is the admin queue.
  */
 final class HostQueue {
 
@@ -62,7 +61,8 @@ final class HostQueue {
     private QueuePair qp;
     private CmId cmId;
     private final ArrayDeque<MemoryRegion> mrPool = new ArrayDeque<>();
-    private final ArrayDeque<MemoryRegion> integrityMrPool = new ArrayDeque<>();
+    /** Registers PI commands and checks their signature status; null without PI support. */
+    private IntegrityRegistrar integrity;
     private boolean piSupport;
     /** The last command capsule this queue sent (for tests and diagnostics). */
     private byte[] lastSqe;
@@ -155,10 +155,11 @@ final class HostQueue {
         maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
         // data and metadata each map up to this many pages (ib_mr_pool_init(..., pages_per_mr, pages_per_mr))
         int integrityPages = Math.min(MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
+        integrity = piSupport ? new IntegrityRegistrar(stats) : null;
         for (int i = 0; i < sizing.queueSize(); i++) {
             mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));
             if (piSupport) {
-                integrityMrPool.add(pd.allocMr(MrType.INTEGRITY, integrityPages));
+                integrity.put(pd.allocMr(MrType.INTEGRITY, integrityPages));
             }
             freeTags.add(i);
         }
@@ -245,8 +246,9 @@ final class HostQueue {
             dptr = SglDescriptor.none();
         } else if (c.protection != null) {
             // nvme_rdma_map_sg_pi: always an integrity MR, never in-capsule data or the global key
-            dptr = registerIntegrity(c, wrs);
+            dptr = integrity.register(c, wrs);
             if (dptr == null) {
+                failMapping(c);
                 return;
             }
         } else if (c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
@@ -258,13 +260,10 @@ final class HostQueue {
             int mapped = mr.mapSg(List.of(new ScatterEntry(c.dataIova, c.dataLength)), PAGE_SIZE);
             if (mapped < 1) {
                 mrPool.add(mr);
-                release(c);
-                completeLater(c, error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR));
+                failMapping(c);
                 return;
             }
-            c.mr = mr;
-            c.rkey = nextKey(mr.rkey());
-            c.keyInvalid = false;
+            c.useMr(mr);
             wrs.add(WorkRequest.RegMr.of(mr, AccessFlag.all(), org.hcasim.verbs.CompletionCallback.IGNORE));
             dptr = SglDescriptor.keyed(mr.iova(), c.dataLength, c.rkey, true);
             stats.registrations++;
@@ -282,42 +281,15 @@ final class HostQueue {
             throw new IllegalStateException("REG_MR did not move " + c.mr + " to the key the capsule names (0x"
                     + Integer.toHexString(c.rkey) + ")");
         }
-        if (c.protection != null && c.mr.length() != c.protection.wireLength()) {
-            throw new IllegalStateException("integrity MR " + c.mr + " spans " + c.mr.length()
-                    + " wire bytes, the capsule names " + c.protection.wireLength());
+        if (c.protection != null) {
+            integrity.checkWireLength(c);
         }
     }
 
-    /**
-     * Maps data and PI buffer into an integrity MR from the pool and chains its REG_INTEGRITY_MR; the keyed
-     * descriptor covers the wire view (data with PI interleaved) and does not ask for remote invalidation
-     * (nvme-rdma sends type 0x40 here), so the host invalidates locally after the response. Null when the
-     * buffers cannot be mapped (the command then completes with an error).
-     */
-    private SglDescriptor registerIntegrity(HostCommand c, List<WorkRequest.SendRequest> wrs) {
-        HostCommand.Protection p = c.protection;
-        MemoryRegion mr = integrityMrPool.poll();
-        List<ScatterEntry> meta = p.metadataLength() == 0 ? List.of()
-                : List.of(new ScatterEntry(p.metadataIova(), p.metadataLength()));
-        int elements = 1 + meta.size();
-        if (mr.mapSgPi(List.of(new ScatterEntry(c.dataIova, c.dataLength)), meta, PAGE_SIZE) < elements) {
-            integrityMrPool.add(mr);
-            release(c);
-            completeLater(c, error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR));
-            return null;
-        }
-        c.mr = mr;
-        c.rkey = nextKey(mr.rkey());
-        c.keyInvalid = false;
-        wrs.add(new WorkRequest.RegIntegrityMr(mr, p.signature(), AccessFlag.all(), java.util.Set.of(),
-                org.hcasim.verbs.CompletionCallback.IGNORE));
-        stats.integrityRegistrations++;
-        return SglDescriptor.keyed(mr.iova(), p.wireLength(), c.rkey, false);
-    }
-
-    /** ib_inc_rkey: the next variant of a key (low byte + 1), which posting a REG_MR gives the MR. */
-    static int nextKey(int key) {
-        return (key & 0xFFFF_FF00) | ((key + 1) & 0xFF);
+    /** The command's buffers do not fit a registration: it completes with a data transfer error. */
+    private void failMapping(HostCommand c) {
+        release(c);
+        completeLater(c, error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR));
     }
 
     // ------------------------------------------------------------------ completion
@@ -382,7 +354,7 @@ final class HostQueue {
             return;
         }
         if (c.protection != null) {
-            checkSignature(c);
+            integrity.checkSignature(c);
         }
         release(c);
         c.done.completed(c.response, c.detail);
@@ -392,23 +364,13 @@ final class HostQueue {
         }
     }
 
-    /**
-     * nvme_rdma_check_pi_status: once the key is invalid again, ask the HCA whether its signature engine
-     * found an error on the way; if so the request fails with the matching media error whatever the target
-     * answered. Checking also clears the error, so the MR can be registered again.
-     */
-    private void checkSignature(HostCommand c) {
-        c.mr.checkSignatureStatus().ifPresent(e -> {
-            stats.signatureErrors++;
-            c.response = new NvmeCompletion(c.response.result(), c.response.sqHead(), c.response.sqId(),
-                    c.response.commandId(), NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(e));
-            c.detail = PiSignature.describe(e, c.protection.slba(), c.protection.blockSize());
-        });
-    }
-
     private void release(HostCommand c) {
         if (c.mr != null) {
-            (c.protection != null ? integrityMrPool : mrPool).add(c.mr);
+            if (c.protection != null) {
+                integrity.put(c.mr);
+            } else {
+                mrPool.add(c.mr);
+            }
             c.mr = null;
         }
         byTag[c.tag] = null;
