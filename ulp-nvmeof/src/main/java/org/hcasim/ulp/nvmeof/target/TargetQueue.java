@@ -67,24 +67,6 @@ final class TargetQueue {
     private boolean dead;
     private final java.util.ArrayDeque<MemoryRegion> integrityMrs = new java.util.ArrayDeque<>();
 
-    /** One command in progress: its receive (to repost), response buffer, and data buffer if any. */
-    private final class Command {
-        final WorkRequest.Recv recv;
-        final long capsule;
-        final int received;
-        NvmeCommand sqe;
-        long dataBuffer = -1;
-        /** PI exposed, no PRACT: the tuples, and the integrity MR that moves data and tuples. */
-        long metaBuffer = -1;
-        MemoryRegion mr;
-
-        Command(WorkRequest.Recv recv, int received) {
-            this.recv = recv;
-            this.capsule = recv.sgl().get(0).address();
-            this.received = received;
-        }
-    }
-
     TargetQueue(TargetPort port, ConnectPrivateData.Request request, int vector) {
         this.port = port;
         this.target = port.target;
@@ -140,7 +122,7 @@ final class TargetQueue {
             return; // flushed: the queue is going away
         }
         host.charge(target.settings().commandCpuNs());
-        Command c = new Command((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
+        TargetCommand c = new TargetCommand((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
         if (c.received < NvmeCommand.BYTES) {
             disconnect("a " + c.received + "-byte capsule is shorter than a command");
             return;
@@ -167,7 +149,7 @@ final class TargetQueue {
         }
     }
 
-    private void connectCommand(Command c, long data) {
+    private void connectCommand(TargetCommand c, long data) {
         byte[] d = new byte[IdentifyDataSizes.CONNECT_DATA];
         host.memory().read(data, d, 0, d.length);
         int requestedCntlid = (d[16] & 0xFF) | (d[17] & 0xFF) << 8;
@@ -184,7 +166,7 @@ final class TargetQueue {
         respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
     }
 
-    private void adminCommand(Command c) {
+    private void adminCommand(TargetCommand c) {
         if (c.sqe.opcode() != NvmeCommand.OPC_IDENTIFY) {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
@@ -219,7 +201,7 @@ final class TargetQueue {
         return format.hasPi() && !port.piOffload() ? new BlockFormat(format.blockSize(), 0, PiType.NONE) : format;
     }
 
-    private void ioCommand(Command c) {
+    private void ioCommand(TargetCommand c) {
         int op = c.sqe.opcode();
         if (op != NvmeCommand.OPC_READ && op != NvmeCommand.OPC_WRITE) {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
@@ -287,11 +269,11 @@ final class TargetQueue {
                 prinfo.appTag(), prinfo.appTagMask());
     }
 
-    private void execute(Command c, BlockBackstore ns, BlockOp op, PiControl pi) {
+    private void execute(TargetCommand c, BlockBackstore ns, BlockOp op, PiControl pi) {
         execute(c, ns, op, pi, c.dataBuffer);
     }
 
-    private void execute(Command c, BlockBackstore ns, BlockOp op, PiControl pi, long data) {
+    private void execute(TargetCommand c, BlockBackstore ns, BlockOp op, PiControl pi, long data) {
         int core = host.currentCore();
         BackstoreIo io = new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
                 c.metaBuffer >= 0 ? c.metaBuffer : BlockRequest.NO_METADATA, pi, core);
@@ -325,7 +307,7 @@ final class TargetQueue {
      * key,] REG_INTEGRITY_MR and the signaled RDMA READ (write command) or WRITE (read command) of the wire
      * image through the MR's key, and on completion hands the signature status to {@code then} (null: none).
      */
-    private void transferWithPi(Command c, BlockFormat format, boolean toHost,
+    private void transferWithPi(TargetCommand c, BlockFormat format, boolean toHost,
                                 java.util.function.Consumer<SignatureError> then) {
         MemoryRegion mr = integrityMrs.poll();
         List<ScatterEntry> data = List.of(new ScatterEntry(c.dataBuffer, c.sqe.blocks() * format.blockSize()));
@@ -364,7 +346,7 @@ final class TargetQueue {
     }
 
     /** Write data: from the capsule when the host sent it in-capsule, else pulled with RDMA READ. */
-    private void fetchData(Command c, int bytes, java.util.function.BiConsumer<Command, Long> then) {
+    private void fetchData(TargetCommand c, int bytes, java.util.function.BiConsumer<TargetCommand, Long> then) {
         SglDescriptor sgl = c.sqe.dptr();
         if (sgl.isInCapsule()) {
             int available = c.received - NvmeCommand.BYTES;
@@ -392,7 +374,7 @@ final class TargetQueue {
                 }, SendFlag.SIGNALED));
     }
 
-    private void respondWithData(Command c, int bytes) {
+    private void respondWithData(TargetCommand c, int bytes) {
         SglDescriptor sgl = c.sqe.dptr();
         WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
                 List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
@@ -400,12 +382,12 @@ final class TargetQueue {
         send(c, NvmeCompletion.success(c.sqe.commandId(), qid, 0, 0), write);
     }
 
-    private void respond(Command c, int sct, int sc, int result) {
+    private void respond(TargetCommand c, int sct, int sc, int result) {
         send(c, new NvmeCompletion(result, 0, qid, c.sqe.commandId(), sct, sc), null);
     }
 
     /** Posts [RDMA WRITE of read data,] response SEND (with invalidate when asked and allowed). */
-    private void send(Command c, NvmeCompletion cqe, WorkRequest.RdmaWrite data) {
+    private void send(TargetCommand c, NvmeCompletion cqe, WorkRequest.RdmaWrite data) {
         host.charge(target.settings().responseCpuNs());
         long rsp = target.takeResponseBuffer(host);
         host.memory().write(rsp, cqe.bytes(), 0, NvmeCompletion.BYTES);
@@ -429,7 +411,7 @@ final class TargetQueue {
     }
 
     /** The command is over: free its data buffer and give its receive back. */
-    private void release(Command c) {
+    private void release(TargetCommand c) {
         for (long buffer : new long[] {c.dataBuffer, c.metaBuffer}) {
             if (buffer >= 0) {
                 host.memory().free(buffer);
