@@ -2,8 +2,7 @@ package org.hcasim.ulp.nvmeof.target;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.LongConsumer;
+import java.util.function.BiConsumer;
 import org.hcasim.block.BackstoreIo;
 import org.hcasim.block.BlockBackstore;
 import org.hcasim.block.BlockCompletion;
@@ -24,16 +23,12 @@ import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.MemoryRegion;
-import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
-import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.SharedReceiveQueue;
-import org.hcasim.verbs.SignatureError;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 
@@ -45,9 +40,9 @@ import org.hcasim.verbs.WorkRequest;
  *
  * <p>Protection information, as nvmet-rdma with pi_enable on an HCA with integrity offload: for a PI
  * namespace and a command without PRACT, the transfer is the T10-DIF wire image (each block followed by
- * its 8-byte tuple), moved through an integrity MR of the queue whose memory side is the data and PI
- * buffers the backstore uses; the HCA checks the tuples per PRCHK on the way and the target fails the
- * command with the matching media status if it found an error. With PRACT only data travels and the
+ * its 8-byte tuple), moved through an integrity MR of the queue ({@link IntegrityTransfer}) whose
+ * memory side is the data and PI buffers the backstore uses; the HCA checks the tuples per PRCHK on the
+ * way and the target fails the command with the matching media status if it found an error. With PRACT only data travels and the
  * backstore generates (write) or checks and strips (read) the PI. On a port without integrity offload
  * the namespaces are exposed without PI and the backstore generates and strips it.
  */
@@ -65,7 +60,8 @@ final class TargetQueue {
     private final SharedReceiveQueue srq;
     private int cntlid = -1;
     private boolean dead;
-    private final java.util.ArrayDeque<MemoryRegion> integrityMrs = new java.util.ArrayDeque<>();
+    /** Moves PI commands' wire images through the queue's integrity MRs (none without PI). */
+    private final IntegrityTransfer integrity;
 
     TargetQueue(TargetPort port, ConnectPrivateData.Request request, int vector) {
         this.port = port;
@@ -85,13 +81,8 @@ final class TargetQueue {
                 false, pi);
         this.qp = port.pd.createQp(init);
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
-        if (pi) {
-            // rdma_rw_init_mrs: one integrity MR per RDMA context, at most 256 pages each for data and PI
-            int pages = Math.min(256, port.device.attributes().maxPiFastRegPageListLen());
-            for (int i = 0; i < sendQueueSize; i++) {
-                integrityMrs.add(port.pd.allocMr(MrType.INTEGRITY, pages));
-            }
-        }
+        // rdma_rw_init_mrs: one integrity MR per RDMA context
+        this.integrity = new IntegrityTransfer(port, qp, pi ? sendQueueSize : 0);
         if (srq == null) {
             List<WorkRequest.Recv> recvs = new ArrayList<>();
             for (int i = 0; i < recvQueueSize; i++) {
@@ -231,13 +222,7 @@ final class TargetQueue {
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
             c.metaBuffer = host.memory().allocatePayload((long) c.sqe.blocks() * BlockFormat.PI_TUPLE_BYTES, 8);
             if (write) {
-                transferWithPi(c, format, false, error -> {
-                    if (error != null) {
-                        respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
-                    } else {
-                        execute(c, ns, BlockOp.WRITE, pi);
-                    }
-                });
+                transferWithPi(c, format, false, () -> execute(c, ns, BlockOp.WRITE, pi));
             } else {
                 execute(c, ns, BlockOp.READ, pi);
             }
@@ -286,13 +271,8 @@ final class TargetQueue {
                 respond(c, statusTypeOf(result), statusCodeOf(result), 0);
             } else if (op == BlockOp.READ && c.metaBuffer >= 0) {
                 // nvmet_rdma_write_data_done: the response waits for the RDMA WRITE and its signature check
-                transferWithPi(c, ns.spec().format(), true, error -> {
-                    if (error != null) {
-                        respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
-                    } else {
-                        respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
-                    }
-                });
+                transferWithPi(c, ns.spec().format(), true,
+                        () -> respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0));
             } else if (op == BlockOp.READ) {
                 respondWithData(c, io.blocks() * ns.spec().format().blockSize());
             } else {
@@ -302,51 +282,24 @@ final class TargetQueue {
     }
 
     /**
-     * rdma_rw_ctx_signature_init: maps the command's data and PI buffers into an integrity MR of the queue
-     * (signature PASS: T10-DIF in memory and on the wire, checks from PRCHK), posts [LOCAL_INV of its last
-     * key,] REG_INTEGRITY_MR and the signaled RDMA READ (write command) or WRITE (read command) of the wire
-     * image through the MR's key, and on completion hands the signature status to {@code then} (null: none).
+     * Moves the command's wire image through an integrity MR (to the host for a read, from it for a write);
+     * a signature error fails the command with its media status, else {@code next} runs.
      */
-    private void transferWithPi(TargetCommand c, BlockFormat format, boolean toHost,
-                                java.util.function.Consumer<SignatureError> then) {
-        MemoryRegion mr = integrityMrs.poll();
-        List<ScatterEntry> data = List.of(new ScatterEntry(c.dataBuffer, c.sqe.blocks() * format.blockSize()));
-        List<ScatterEntry> meta = List.of(new ScatterEntry(c.metaBuffer, c.sqe.blocks() * BlockFormat.PI_TUPLE_BYTES));
-        if (mr == null || mr.mapSgPi(data, meta, 4096) < 2) {
-            if (mr != null) {
-                integrityMrs.add(mr);
+    private void transferWithPi(TargetCommand c, BlockFormat format, boolean toHost, Runnable next) {
+        boolean started = integrity.start(c, format, toHost, error -> {
+            if (error != null) {
+                respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
+            } else {
+                next.run();
             }
+        }, why -> abort(c, why));
+        if (!started) {
             respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INTERNAL, 0);
-            return;
         }
-        c.mr = mr;
-        List<WorkRequest.SendRequest> wrs = new ArrayList<>(3);
-        if (mr.isValid()) {
-            wrs.add(WorkRequest.LocalInvalidate.of(mr.rkey(), CompletionCallback.IGNORE));
-        }
-        int key = mr.nextKey();
-        wrs.add(new WorkRequest.RegIntegrityMr(mr, PiSignature.signature(c.sqe.protection(), format, true),
-                java.util.EnumSet.of(AccessFlag.LOCAL_WRITE), java.util.Set.of(), CompletionCallback.IGNORE));
-        long wire = PiSignature.wireBytes(c.sqe.blocks(), format);
-        List<Sge> sgl = List.of(new Sge(mr.iova(), (int) wire, key));
-        SglDescriptor remote = c.sqe.dptr();
-        CompletionCallback done = wc -> {
-            if (!wc.ok()) {
-                release(c);
-                disconnect("RDMA " + (toHost ? "WRITE" : "READ") + " with PI completed with " + wc.status());
-                return;
-            }
-            SignatureError error = mr.checkSignatureStatus().orElse(null);
-            target.countIntegrityTransfer(error != null);
-            then.accept(error);
-        };
-        wrs.add(toHost ? WorkRequest.RdmaWrite.of(sgl, remote.address(), remote.key(), done, SendFlag.SIGNALED)
-                : WorkRequest.RdmaRead.of(sgl, remote.address(), remote.key(), done, SendFlag.SIGNALED));
-        qp.postSend(wrs);
     }
 
     /** Write data: from the capsule when the host sent it in-capsule, else pulled with RDMA READ. */
-    private void fetchData(TargetCommand c, int bytes, java.util.function.BiConsumer<TargetCommand, Long> then) {
+    private void fetchData(TargetCommand c, int bytes, BiConsumer<TargetCommand, Long> then) {
         SglDescriptor sgl = c.sqe.dptr();
         if (sgl.isInCapsule()) {
             int available = c.received - NvmeCommand.BYTES;
@@ -366,8 +319,7 @@ final class TargetQueue {
         qp.postSend(WorkRequest.RdmaRead.of(List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())),
                 sgl.address(), sgl.key(), wc -> {
                     if (!wc.ok()) {
-                        release(c);
-                        disconnect("RDMA READ of write data completed with " + wc.status());
+                        abort(c, "RDMA READ of write data completed with " + wc.status());
                         return;
                     }
                     then.accept(c, c.dataBuffer);
@@ -419,10 +371,7 @@ final class TargetQueue {
         }
         c.dataBuffer = -1;
         c.metaBuffer = -1;
-        if (c.mr != null) {
-            integrityMrs.add(c.mr); // still valid: its next use invalidates it first (need_inval)
-            c.mr = null;
-        }
+        integrity.release(c);
         if (dead) {
             return;
         }
@@ -447,6 +396,12 @@ final class TargetQueue {
             case REF_TAG_CHECK_ERROR -> NvmeCompletion.SC_REFTAG_CHECK;
             case IO_ERROR -> NvmeCompletion.SC_INTERNAL;
         };
+    }
+
+    /** A transfer of the command failed: the command is over and the queue goes away. */
+    private void abort(TargetCommand c, String why) {
+        release(c);
+        disconnect(why);
     }
 
     private void disconnect(String why) {
