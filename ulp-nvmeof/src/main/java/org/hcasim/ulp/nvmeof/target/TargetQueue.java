@@ -21,7 +21,6 @@ import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
 import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
-import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
@@ -35,16 +34,18 @@ import org.hcasim.verbs.WorkRequest;
 /**
  * One accepted NVMe/RDMA queue on the target (nvmet_rdma_queue): its QP and CQ, its receives (own, or an
  * SRQ of the port's pool), and the command path: parse the capsule, get write data (in-capsule or RDMA
- * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND, which invalidates
- * the host's key when the host asked for it, and repost the receive once the response has gone.
+ * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND ({@link Responder}),
+ * which invalidates the host's key when the host asked for it, and repost the receive once the response
+ * has gone.
  *
  * <p>Protection information, as nvmet-rdma with pi_enable on an HCA with integrity offload: for a PI
  * namespace and a command without PRACT, the transfer is the T10-DIF wire image (each block followed by
  * its 8-byte tuple), moved through an integrity MR of the queue ({@link IntegrityTransfer}) whose
  * memory side is the data and PI buffers the backstore uses; the HCA checks the tuples per PRCHK on the
- * way and the target fails the command with the matching media status if it found an error. With PRACT only data travels and the
- * backstore generates (write) or checks and strips (read) the PI. On a port without integrity offload
- * the namespaces are exposed without PI and the backstore generates and strips it.
+ * way and the target fails the command with the matching media status if it found an error. With
+ * PRACT only data travels and the backstore generates (write) or checks and strips (read) the PI. On a
+ * port without integrity offload the namespaces are exposed without PI and the backstore generates and
+ * strips it.
  */
 final class TargetQueue {
 
@@ -62,6 +63,8 @@ final class TargetQueue {
     private boolean dead;
     /** Moves PI commands' wire images through the queue's integrity MRs (none without PI). */
     private final IntegrityTransfer integrity;
+    /** Ends every command: the response SEND, after read data when there is some. */
+    private final Responder responder;
 
     TargetQueue(TargetPort port, ConnectPrivateData.Request request, int vector) {
         this.port = port;
@@ -83,6 +86,7 @@ final class TargetQueue {
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         // rdma_rw_init_mrs: one integrity MR per RDMA context
         this.integrity = new IntegrityTransfer(port, qp, pi ? sendQueueSize : 0);
+        this.responder = new Responder(port, qp, qid, this::release, this::disconnect);
         if (srq == null) {
             List<WorkRequest.Recv> recvs = new ArrayList<>();
             for (int i = 0; i < recvQueueSize; i++) {
@@ -125,12 +129,12 @@ final class TargetQueue {
             if (c.sqe.fctype() == NvmeCommand.FCTYPE_CONNECT) {
                 fetchData(c, IdentifyDataSizes.CONNECT_DATA, this::connectCommand);
             } else {
-                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+                responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             }
             return;
         }
         if (cntlid < 0) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0); // not connected yet
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0); // not connected yet
             return;
         }
         if (qid == 0) {
@@ -145,21 +149,21 @@ final class TargetQueue {
         host.memory().read(data, d, 0, d.length);
         int requestedCntlid = (d[16] & 0xFF) | (d[17] & 0xFF) << 8;
         if (c.sqe.connectQid() != qid || c.sqe.connectSqsize() != recvQueueSize - 1) {
-            respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
+            responder.respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
             return;
         }
         int id = qid == 0 ? target.newController() : requestedCntlid;
         if (qid != 0 && !target.hasController(id)) {
-            respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
+            responder.respond(c, NvmeCompletion.SCT_COMMAND_SPECIFIC, NvmeCompletion.SC_CONNECT_INVALID_PARAM, 0);
             return;
         }
         cntlid = id;
-        respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
+        responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
     }
 
     private void adminCommand(TargetCommand c) {
         if (c.sqe.opcode() != NvmeCommand.OPC_IDENTIFY) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
         }
         byte[] data;
@@ -169,22 +173,22 @@ final class TargetQueue {
         } else if (c.sqe.cns() == NvmeCommand.CNS_NAMESPACE) {
             BlockBackstore ns = target.namespace(c.sqe.nsid());
             if (ns == null) {
-                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
+                responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
                 return;
             }
             data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), exposedFormat(ns.spec().format())).encode();
         } else {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
             return;
         }
         SglDescriptor sgl = c.sqe.dptr();
         if (!sgl.isKeyed() || sgl.length() < data.length) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
         c.dataBuffer = host.memory().allocate(data.length, 4096);
         host.memory().write(c.dataBuffer, data, 0, data.length);
-        respondWithData(c, data.length);
+        responder.respondWithData(c, data.length);
     }
 
     /** nvmet reports PI (and metadata) only when the controller supports PI over this port. */
@@ -195,12 +199,12 @@ final class TargetQueue {
     private void ioCommand(TargetCommand c) {
         int op = c.sqe.opcode();
         if (op != NvmeCommand.OPC_READ && op != NvmeCommand.OPC_WRITE) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
         }
         BlockBackstore ns = target.namespace(c.sqe.nsid());
         if (ns == null) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
             return;
         }
         BlockFormat format = ns.spec().format();
@@ -209,11 +213,11 @@ final class TargetQueue {
         long bytes = (long) c.sqe.blocks() * format.blockSize();
         long transfer = wirePi ? PiSignature.wireBytes(c.sqe.blocks(), format) : bytes;
         if (c.sqe.dptr().length() != transfer || wirePi && !c.sqe.dptr().isKeyed()) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
         if (c.sqe.slba() + c.sqe.blocks() > ns.spec().capacityBlocks()) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
             return;
         }
         PiControl pi = backstorePi(format, prinfo);
@@ -230,7 +234,7 @@ final class TargetQueue {
             fetchData(c, (int) bytes, (cmd, data) -> execute(cmd, ns, BlockOp.WRITE, pi, data));
         } else {
             if (!c.sqe.dptr().isKeyed()) {
-                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+                responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
@@ -268,15 +272,15 @@ final class TargetQueue {
                 return;
             }
             if (!result.ok()) {
-                respond(c, statusTypeOf(result), statusCodeOf(result), 0);
+                responder.respond(c, statusTypeOf(result), statusCodeOf(result), 0);
             } else if (op == BlockOp.READ && c.metaBuffer >= 0) {
                 // nvmet_rdma_write_data_done: the response waits for the RDMA WRITE and its signature check
                 transferWithPi(c, ns.spec().format(), true,
-                        () -> respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0));
+                        () -> responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0));
             } else if (op == BlockOp.READ) {
-                respondWithData(c, io.blocks() * ns.spec().format().blockSize());
+                responder.respondWithData(c, io.blocks() * ns.spec().format().blockSize());
             } else {
-                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
+                responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
             }
         });
     }
@@ -288,13 +292,13 @@ final class TargetQueue {
     private void transferWithPi(TargetCommand c, BlockFormat format, boolean toHost, Runnable next) {
         boolean started = integrity.start(c, format, toHost, error -> {
             if (error != null) {
-                respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
+                responder.respond(c, NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(error), 0);
             } else {
                 next.run();
             }
         }, why -> abort(c, why));
         if (!started) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INTERNAL, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INTERNAL, 0);
         }
     }
 
@@ -305,14 +309,14 @@ final class TargetQueue {
             int available = c.received - NvmeCommand.BYTES;
             if (qid == 0 || sgl.length() != bytes || sgl.address() != 0
                     || bytes > available || c.recv.sgl().size() < 2) {
-                respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+                responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
             then.accept(c, c.recv.sgl().get(1).address());
             return;
         }
         if (!sgl.isKeyed() || sgl.length() != bytes) {
-            respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
         c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
@@ -324,42 +328,6 @@ final class TargetQueue {
                     }
                     then.accept(c, c.dataBuffer);
                 }, SendFlag.SIGNALED));
-    }
-
-    private void respondWithData(TargetCommand c, int bytes) {
-        SglDescriptor sgl = c.sqe.dptr();
-        WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
-                List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
-                CompletionCallback.IGNORE);
-        send(c, NvmeCompletion.success(c.sqe.commandId(), qid, 0, 0), write);
-    }
-
-    private void respond(TargetCommand c, int sct, int sc, int result) {
-        send(c, new NvmeCompletion(result, 0, qid, c.sqe.commandId(), sct, sc), null);
-    }
-
-    /** Posts [RDMA WRITE of read data,] response SEND (with invalidate when asked and allowed). */
-    private void send(TargetCommand c, NvmeCompletion cqe, WorkRequest.RdmaWrite data) {
-        host.charge(target.settings().responseCpuNs());
-        long rsp = target.takeResponseBuffer(host);
-        host.memory().write(rsp, cqe.bytes(), 0, NvmeCompletion.BYTES);
-        List<Sge> sgl = List.of(new Sge(rsp, NvmeCompletion.BYTES, port.pd.localDmaLkey()));
-        CompletionCallback done = wc -> {
-            target.returnResponseBuffer(rsp);
-            release(c);
-            if (!wc.ok()) {
-                disconnect("response SEND completed with " + wc.status());
-            }
-        };
-        SglDescriptor dptr = c.sqe.dptr();
-        WorkRequest.SendRequest response = dptr.asksInvalidate() && target.settings().sendWithInvalidate()
-                ? WorkRequest.SendWithInvalidate.of(sgl, dptr.key(), done, SendFlag.SIGNALED)
-                : WorkRequest.Send.of(sgl, done, SendFlag.SIGNALED);
-        if (data != null) {
-            qp.postSend(List.of(data, response));
-        } else {
-            qp.postSend(response);
-        }
     }
 
     /** The command is over: free its data buffer and give its receive back. */
