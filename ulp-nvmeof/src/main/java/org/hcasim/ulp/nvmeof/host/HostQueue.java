@@ -18,14 +18,11 @@ import org.hcasim.verbs.CmEvent;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
-import org.hcasim.verbs.MemoryRegion;
-import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
-import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.WorkCompletion;
@@ -36,7 +33,8 @@ import org.hcasim.verbs.WorkRequest;
  * polling), a receive per entry for response capsules, a command capsule buffer per tag, and a pool of
  * fast-registration MRs, one per entry. With protection information (an I/O queue of a controller with a
  * PI namespace, on a device with integrity offload) the QP is created with integrity enabled and PI
- * commands go through an {@link IntegrityRegistrar} (one integrity MR per entry). Queue 0 is the admin queue.
+ * commands go through integrity MRs, one per entry. The {@link DataMapper} decides how each command's
+ * data travels and owns the MRs. Queue 0 is the admin queue.
  */
 final class HostQueue {
 
@@ -60,9 +58,6 @@ final class HostQueue {
     private CompletionQueue cq;
     private QueuePair qp;
     private CmId cmId;
-    private final ArrayDeque<MemoryRegion> mrPool = new ArrayDeque<>();
-    /** Registers PI commands and checks their signature status; null without PI support. */
-    private IntegrityRegistrar integrity;
     private boolean piSupport;
     /** The last command capsule this queue sent (for tests and diagnostics). */
     private byte[] lastSqe;
@@ -71,12 +66,11 @@ final class HostQueue {
     private final ArrayDeque<HostCommand> waiting = new ArrayDeque<>();
     private long capsules;
     private long responses;
-    private int maxPages;
-    /** Bytes of in-capsule data the target takes on this queue (0 on the admin queue). */
-    private int inlineDataSize;
     private boolean failed;
     private String lastError = "";
     private final Stats stats = new Stats();
+    /** How each command's data reaches the target, and the MR pools for it. */
+    private final DataMapper mapper;
 
     /** Counters of what the queue did (for tests and reports). */
     static final class Stats {
@@ -100,6 +94,7 @@ final class HostQueue {
         this.hostNqn = hostNqn;
         this.subsystemNqn = subsystemNqn;
         this.byTag = new HostCommand[queueSize];
+        this.mapper = new DataMapper(pd, settings, stats);
     }
 
     Stats stats() {
@@ -119,7 +114,7 @@ final class HostQueue {
     }
 
     void setInlineDataSize(int bytes) {
-        this.inlineDataSize = qid == 0 ? 0 : bytes;
+        mapper.setInlineDataSize(qid == 0 ? 0 : bytes);
     }
 
     /** Before connect: create the QP with integrity enabled and a pool of integrity MRs (I/O queues only). */
@@ -139,7 +134,7 @@ final class HostQueue {
 
     /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
     int maxTransferBytes() {
-        return (maxPages - 1) * PAGE_SIZE;
+        return mapper.maxTransferBytes();
     }
 
     /**
@@ -152,15 +147,8 @@ final class HostQueue {
         cq = device.createCq(CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
         qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, piSupport));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
-        maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
-        // data and metadata each map up to this many pages (ib_mr_pool_init(..., pages_per_mr, pages_per_mr))
-        int integrityPages = Math.min(MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
-        integrity = piSupport ? new IntegrityRegistrar(stats) : null;
+        mapper.allocateMrs(sizing.queueSize(), piSupport);
         for (int i = 0; i < sizing.queueSize(); i++) {
-            mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));
-            if (piSupport) {
-                integrity.put(pd.allocMr(MrType.INTEGRITY, integrityPages));
-            }
             freeTags.add(i);
         }
         capsules = host.memory().allocate((long) sizing.queueSize() * NvmeCommand.BYTES, 64);
@@ -241,35 +229,10 @@ final class HostQueue {
         long capsule = capsules + (long) tag * NvmeCommand.BYTES;
         List<Sge> sgl = new ArrayList<>(2);
         sgl.add(new Sge(capsule, NvmeCommand.BYTES, pd.localDmaLkey()));
-        SglDescriptor dptr;
-        if (c.direction == HostCommand.Direction.NONE) {
-            dptr = SglDescriptor.none();
-        } else if (c.protection != null) {
-            // nvme_rdma_map_sg_pi: always an integrity MR, never in-capsule data or the global key
-            dptr = integrity.register(c, wrs);
-            if (dptr == null) {
-                failMapping(c);
-                return;
-            }
-        } else if (c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
-            dptr = SglDescriptor.inCapsule(c.dataLength);
-            sgl.add(new Sge(c.dataIova, c.dataLength, pd.localDmaLkey()));
-            stats.inCapsuleWrites++;
-        } else if (settings.registerAlways()) {
-            MemoryRegion mr = mrPool.poll();
-            int mapped = mr.mapSg(List.of(new ScatterEntry(c.dataIova, c.dataLength)), PAGE_SIZE);
-            if (mapped < 1) {
-                mrPool.add(mr);
-                failMapping(c);
-                return;
-            }
-            c.useMr(mr);
-            wrs.add(WorkRequest.RegMr.of(mr, AccessFlag.all(), org.hcasim.verbs.CompletionCallback.IGNORE));
-            dptr = SglDescriptor.keyed(mr.iova(), c.dataLength, c.rkey, true);
-            stats.registrations++;
-        } else {
-            dptr = SglDescriptor.keyed(c.dataIova, c.dataLength, pd.unsafeGlobalRkey(), false);
-            stats.globalKeyIos++;
+        SglDescriptor dptr = mapper.map(c, sgl, wrs);
+        if (dptr == null) {
+            failMapping(c);
+            return;
         }
         byte[] sqe = new byte[NvmeCommand.BYTES];
         c.encoder.encode(tag, dptr).encode(sqe, 0);
@@ -277,13 +240,7 @@ final class HostQueue {
         lastSqe = sqe;
         wrs.add(WorkRequest.Send.of(sgl, wc -> onSendDone(c, wc), SendFlag.SIGNALED));
         qp.postSend(wrs);
-        if (c.mr != null && c.mr.rkey() != c.rkey) {
-            throw new IllegalStateException("REG_MR did not move " + c.mr + " to the key the capsule names (0x"
-                    + Integer.toHexString(c.rkey) + ")");
-        }
-        if (c.protection != null) {
-            integrity.checkWireLength(c);
-        }
+        mapper.checkPosted(c);
     }
 
     /** The command's buffers do not fit a registration: it completes with a data transfer error. */
@@ -353,9 +310,7 @@ final class HostQueue {
         if (!c.finished() || c.tag < 0) {
             return;
         }
-        if (c.protection != null) {
-            integrity.checkSignature(c);
-        }
+        mapper.checkSignature(c);
         release(c);
         c.done.completed(c.response, c.detail);
         HostCommand next = waiting.poll();
@@ -365,14 +320,7 @@ final class HostQueue {
     }
 
     private void release(HostCommand c) {
-        if (c.mr != null) {
-            if (c.protection != null) {
-                integrity.put(c.mr);
-            } else {
-                mrPool.add(c.mr);
-            }
-            c.mr = null;
-        }
+        mapper.unmap(c);
         byTag[c.tag] = null;
         freeTags.add(c.tag);
         c.tag = -1;

@@ -13,9 +13,10 @@ import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.WorkRequest;
 
 /**
- * The PI half of a host queue (nvme_rdma_map_sg_pi and nvme_rdma_check_pi_status): its pool of integrity
+ * The PI part of a host queue (nvme_rdma_map_sg_pi and nvme_rdma_check_pi_status): its pool of integrity
  * MRs (the QP's sig_mrs), the REG_INTEGRITY_MR of a PI command's data and PI buffers, and the signature
- * check once the key is invalid again. Kept apart so the queue reads as the plain NVMe/RDMA flow.
+ * check once the key is invalid again. Kept apart so the queue and its {@link DataMapper} read as the
+ * plain NVMe/RDMA flow.
  */
 final class IntegrityRegistrar {
 
