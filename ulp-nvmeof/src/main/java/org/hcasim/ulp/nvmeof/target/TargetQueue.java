@@ -10,7 +10,6 @@ import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.PiControl;
-import org.hcasim.block.PiType;
 import org.hcasim.host.Host;
 import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
@@ -61,6 +60,8 @@ final class TargetQueue {
     private final SharedReceiveQueue srq;
     private int cntlid = -1;
     private boolean dead;
+    /** Whether PI is exposed and travels on the wire, and what the backstore does with it. */
+    private final PortPiPolicy piPolicy;
     /** Moves PI commands' wire images through the queue's integrity MRs (none without PI). */
     private final IntegrityTransfer integrity;
     /** Ends every command: the response SEND, after read data when there is some. */
@@ -85,6 +86,7 @@ final class TargetQueue {
         this.qp = port.pd.createQp(init);
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         // rdma_rw_init_mrs: one integrity MR per RDMA context
+        this.piPolicy = new PortPiPolicy(port);
         this.integrity = new IntegrityTransfer(port, qp, pi ? sendQueueSize : 0);
         this.responder = new Responder(port, qp, qid, this::release, this::disconnect);
         if (srq == null) {
@@ -176,7 +178,8 @@ final class TargetQueue {
                 responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
                 return;
             }
-            data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), exposedFormat(ns.spec().format())).encode();
+            BlockFormat exposed = piPolicy.exposedFormat(ns.spec().format());
+            data = new IdentifyData.Namespace(ns.spec().capacityBlocks(), exposed).encode();
         } else {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
             return;
@@ -189,11 +192,6 @@ final class TargetQueue {
         c.dataBuffer = host.memory().allocate(data.length, 4096);
         host.memory().write(c.dataBuffer, data, 0, data.length);
         responder.respondWithData(c, data.length);
-    }
-
-    /** nvmet reports PI (and metadata) only when the controller supports PI over this port. */
-    private BlockFormat exposedFormat(BlockFormat format) {
-        return format.hasPi() && !port.piOffload() ? new BlockFormat(format.blockSize(), 0, PiType.NONE) : format;
     }
 
     private void ioCommand(TargetCommand c) {
@@ -209,9 +207,9 @@ final class TargetQueue {
         }
         BlockFormat format = ns.spec().format();
         ProtectionInfo prinfo = c.sqe.protection();
-        boolean wirePi = format.hasPi() && port.piOffload() && !prinfo.pract();
+        boolean wirePi = piPolicy.piOnWire(format, prinfo);
         long bytes = (long) c.sqe.blocks() * format.blockSize();
-        long transfer = wirePi ? PiSignature.wireBytes(c.sqe.blocks(), format) : bytes;
+        long transfer = piPolicy.transferBytes(c.sqe.blocks(), format, prinfo);
         if (c.sqe.dptr().length() != transfer || wirePi && !c.sqe.dptr().isKeyed()) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
@@ -220,7 +218,7 @@ final class TargetQueue {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_LBA_RANGE, 0);
             return;
         }
-        PiControl pi = backstorePi(format, prinfo);
+        PiControl pi = piPolicy.backstorePi(format, prinfo);
         boolean write = op == NvmeCommand.OPC_WRITE;
         if (wirePi) {
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
@@ -240,22 +238,6 @@ final class TargetQueue {
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
             execute(c, ns, BlockOp.READ, pi);
         }
-    }
-
-    /**
-     * What the backstore does with PI. PI exposed over the fabric: what PRINFO says. PI hidden (the port's
-     * HCA has no integrity offload, so Identify reported the namespace without it, as nvmet-rdma does):
-     * the target's block layer generates it on write and strips it on read (PRACT), checking nothing.
-     */
-    private PiControl backstorePi(BlockFormat format, ProtectionInfo prinfo) {
-        if (!format.hasPi()) {
-            return PiControl.NONE;
-        }
-        if (!port.piOffload()) {
-            return new PiControl(true, false, false, false, 0, 0);
-        }
-        return new PiControl(prinfo.pract(), prinfo.checkGuard(), prinfo.checkAppTag(), prinfo.checkRefTag(),
-                prinfo.appTag(), prinfo.appTagMask());
     }
 
     private void execute(TargetCommand c, BlockBackstore ns, BlockOp op, PiControl pi) {
