@@ -21,6 +21,9 @@ import org.hcasim.verbs.WorkRequest;
  */
 final class DataMapper {
 
+    /** NVME_RDMA_MAX_SEGMENTS: pages one registration maps (the controller's maximum transfer + 1 page). */
+    static final int MAX_PAGES = 256;
+
     private final ProtectionDomain pd;
     private final HostSettings settings;
     private final HostQueue.Stats stats;
@@ -44,9 +47,9 @@ final class DataMapper {
     /** One fast-registration MR per queue entry, and with PI one integrity MR per entry next to it. */
     void allocateMrs(int entries, boolean pi) {
         var device = pd.device();
-        maxPages = Math.min(HostQueue.MAX_PAGES, device.attributes().maxFastRegPageListLen());
+        maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
         // data and metadata each map up to this many pages (ib_mr_pool_init(..., pages_per_mr, pages_per_mr))
-        int integrityPages = Math.min(HostQueue.MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
+        int integrityPages = Math.min(MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
         integrity = pi ? new IntegrityRegistrar(stats) : null;
         for (int i = 0; i < entries; i++) {
             mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));

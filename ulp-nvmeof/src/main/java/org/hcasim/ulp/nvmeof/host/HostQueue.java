@@ -40,8 +40,6 @@ final class HostQueue {
 
     /** nvme-rdma: 1 capsule SGE + up to 4 SGEs of in-capsule data. */
     static final int MAX_SEND_SGE = 1 + 4;
-    /** NVME_RDMA_MAX_SEGMENTS: pages one registration maps (the controller's maximum transfer + 1 page). */
-    static final int MAX_PAGES = 256;
     static final int PAGE_SIZE = 4096;
     /** Connect command data: host id, controller id, subsystem NQN, host NQN (NVMe-oF 1.1, 1024 bytes). */
     static final int CONNECT_DATA_BYTES = 1024;
