@@ -15,6 +15,7 @@ public final class PcieLink {
     private final Timeline up;
     private final Timeline down;
     private final double bytesPerNs;
+    private final java.util.random.RandomGenerator readLatencies;
     private DmaWriteListener dmaWrites = (t, bytes) -> { };
 
     /** Told of every DMA write into host memory (e.g. so the host can model cache pollution). */
@@ -28,6 +29,7 @@ public final class PcieLink {
         this.up = sim.timeline(name + ".up", ResourceKind.PCIE, 1);
         this.down = sim.timeline(name + ".down", ResourceKind.PCIE, 1);
         this.bytesPerNs = params.bytesPerNs();
+        this.readLatencies = sim.random("pcie-read-latency:" + name);
     }
 
     /**
@@ -44,7 +46,17 @@ public final class PcieLink {
         // after it: booking it a read latency in the future on a FIFO timeline would make every doorbell and
         // every other read issued meanwhile wait behind it, serialising all reads of the device (~1 per 700 ns).
         return down.acquire(requestsSent, serialization(bytes + completions * p.tlpOverheadBytes()), "read-completion")
-                + p.readLatencyNs();
+                + readLatencyNs();
+    }
+
+    /**
+     * One read's round trip: the mean with a uniform spread. Besides being physical, the spread keeps a
+     * pipeline paced by reads (the UMR engine) from locking into a fixed phase with the other traffic, which would
+     * make its reads always miss, or always meet, the writes queued on PCIe.
+     */
+    private long readLatencyNs() {
+        long spread = p.readLatencySpreadNs();
+        return spread == 0 ? p.readLatencyNs() : p.readLatencyNs() - spread / 2 + readLatencies.nextLong(spread + 1);
     }
 
     /**

@@ -9,20 +9,24 @@ package org.hcasim.core.hw;
  * @param tlpOverheadBytes     bytes added per TLP on the wire (framing, sequence, header, LCRC)
  * @param maxPayloadBytes      MPS: largest data payload of one write or completion TLP
  * @param maxReadRequestBytes  MRRS: largest single read request
- * @param readLatencyNs        round trip from a read request leaving the device to its first completion
+ * @param readLatencyNs        mean round trip from a read request leaving the device to its first completion
+ * @param readLatencySpreadNs  width of the uniform spread of that round trip around its mean (memory and root
+ *                             complex timing vary per access)
  * @param writeLatencyNs       one-way latency of a posted write until it is visible in host memory
  * @param mmioLatencyNs        one-way latency of a CPU MMIO write (doorbell) until the device sees it
  */
 public record PcieParams(int lanes, double gigaTransfersPerSecond, double encodingEfficiency, int tlpOverheadBytes,
-                         int maxPayloadBytes, int maxReadRequestBytes, long readLatencyNs, long writeLatencyNs,
-                         long mmioLatencyNs) {
+                         int maxPayloadBytes, int maxReadRequestBytes, long readLatencyNs, long readLatencySpreadNs,
+                         long writeLatencyNs, long mmioLatencyNs) {
 
     public PcieParams {
         if (lanes < 1 || gigaTransfersPerSecond <= 0 || encodingEfficiency <= 0 || encodingEfficiency > 1
-                || maxPayloadBytes < 1 || maxReadRequestBytes < 1 || tlpOverheadBytes < 0) {
+                || maxPayloadBytes < 1 || maxReadRequestBytes < 1 || tlpOverheadBytes < 0
+                || readLatencySpreadNs < 0 || readLatencySpreadNs > 2 * readLatencyNs) {
             throw new IllegalArgumentException("invalid PCIe parameters: " + lanes + " lanes, " + gigaTransfersPerSecond
                     + " GT/s, efficiency " + encodingEfficiency + ", MPS " + maxPayloadBytes + ", MRRS "
-                    + maxReadRequestBytes + ", TLP overhead " + tlpOverheadBytes);
+                    + maxReadRequestBytes + ", TLP overhead " + tlpOverheadBytes + ", read latency " + readLatencyNs
+                    + " ns spread " + readLatencySpreadNs + " ns");
         }
     }
 

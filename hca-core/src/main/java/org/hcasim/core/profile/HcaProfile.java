@@ -39,6 +39,7 @@ public final class HcaProfile {
                 v.positiveInt("hca.pcie.max-payload-bytes"),
                 v.positiveInt("hca.pcie.max-read-request-bytes"),
                 v.nonNegativeLong("hca.pcie.read-latency-ns"),
+                v.nonNegativeLong("hca.pcie.read-latency-spread-ns"),
                 v.nonNegativeLong("hca.pcie.write-latency-ns"),
                 v.nonNegativeLong("hca.pcie.mmio-latency-ns"));
         LinkParams link = new LinkParams(

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class PcieLinkTest {
     // Gen3 x8: 8 lanes * 8 GT/s * 128/130 / 8 bits = 7.877 bytes/ns.
-    static final PcieParams GEN3_X8 = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 350, 350);
+    static final PcieParams GEN3_X8 = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350);
 
     @Test
     void sustained_dma_writes_are_capped_by_the_rate_minus_tlp_overhead() {
@@ -28,7 +28,7 @@ class PcieLinkTest {
 
     @Test
     void x16_carries_twice_what_x8_carries() {
-        PcieParams x16 = new PcieParams(16, 8, 128.0 / 130, 24, 256, 512, 700, 350, 350);
+        PcieParams x16 = new PcieParams(16, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350);
         PcieLink a = new PcieLink(new Simulation(1), "a", GEN3_X8);
         PcieLink b = new PcieLink(new Simulation(1), "b", x16);
         long ta = 0;
@@ -77,5 +77,29 @@ class PcieLinkTest {
         long second = pcie.dmaRead(0, 64);
 
         assertThat(second - first).isLessThan(50);
+    }
+
+    @Test
+    void read_round_trips_spread_uniformly_around_their_mean_and_repeat_with_the_seed() {
+        PcieParams spread = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 200, 350, 350);
+        long[] first = roundTrips(new PcieLink(new Simulation(7), "p", spread));
+        long[] again = roundTrips(new PcieLink(new Simulation(7), "p", spread));
+        long fixed = new PcieLink(new Simulation(7), "p", GEN3_X8).dmaRead(0, 64); // no spread: always this
+
+        assertThat(first).containsExactly(again);
+        assertThat(java.util.Arrays.stream(first).min().getAsLong()).isBetween(fixed - 100, fixed - 80);
+        assertThat(java.util.Arrays.stream(first).max().getAsLong()).isBetween(fixed + 80, fixed + 100);
+        assertThat(java.util.Arrays.stream(first).average().getAsDouble())
+                .isCloseTo(fixed, org.assertj.core.api.Assertions.within(5.0));
+    }
+
+    /** 2000 reads of 64 bytes, each issued when the link is idle again: their round trips. */
+    private static long[] roundTrips(PcieLink link) {
+        long[] out = new long[2000];
+        for (int i = 0; i < out.length; i++) {
+            long t = i * 10_000L;
+            out[i] = link.dmaRead(t, 64) - t;
+        }
+        return out;
     }
 }
