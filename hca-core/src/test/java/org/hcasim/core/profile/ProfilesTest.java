@@ -24,9 +24,9 @@ class ProfilesTest {
     }
 
     @Test
-    void the_hcas_have_the_pcie_links_and_port_rates_of_the_reference_setups() {
+    void the_hcas_have_the_pcie_links_and_port_rates_of_their_adapters() {
         assertThat(Profiles.hca("connectx3").params().pcie().lanes()).isEqualTo(8);
-        assertThat(Profiles.hca("connectx4").params().pcie().lanes()).isEqualTo(8);
+        assertThat(Profiles.hca("connectx4").params().pcie().lanes()).as("100 GbE ConnectX-4").isEqualTo(16);
         assertThat(Profiles.hca("connectx5").params().pcie().lanes()).isEqualTo(16);
         assertThat(Profiles.hca("connectx3").params().link().gigabitsPerSecond()).isLessThan(56);
         assertThat(Profiles.hca("connectx5").params().link().gigabitsPerSecond()).isEqualTo(100);
