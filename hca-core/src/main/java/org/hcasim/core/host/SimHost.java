@@ -109,6 +109,19 @@ public final class SimHost implements Host {
     }
 
     /**
+     * Keeps the current task's core busy for {@code ns} of waiting (spinning on a lock, polling for a firmware
+     * command): CPU time, but time that passes rather than work, so cache pollution does not stretch it.
+     */
+    public void busyWait(long ns) {
+        requireTask("busyWait()");
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative busy wait " + ns + " ns");
+        }
+        taskCharged += ns;
+        taskElapsed += ns;
+    }
+
+    /**
      * A device wrote {@code bytes} into this host's memory at {@code t}. While the inbound rate is r bytes/ns,
      * CPU work takes (1 + llc-pollution x r) times its nominal cost: a core running for d ns meets the
      * d x r bytes DMA'd meanwhile, each evicting cache it would otherwise hit.

@@ -53,7 +53,7 @@ public final class SimLock implements SpinLock, Resource {
                 host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
                 host.sleep(wait + host.cpuCosts().ns(CpuCosts.WAKEUP_LATENCY));
             } else {
-                host.charge(wait);
+                host.busyWait(wait);
             }
         }
         host.charge(acquireCostNs);

@@ -227,7 +227,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         long start = host.now();
         long done = dataPath.firmwareCommand(start, command);
         if (host.inTask()) {
-            host.charge(done - start);
+            host.busyWait(done - start);
         }
     }
 

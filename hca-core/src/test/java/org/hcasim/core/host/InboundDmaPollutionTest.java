@@ -17,8 +17,10 @@ class InboundDmaPollutionTest {
     private final Simulation sim = new Simulation(1);
 
     private SimHost host(double pollutionNsPerByte) {
-        CostTable costs = new CostTable(Map.of(), Map.of(CpuCosts.LLC_POLLUTION, pollutionNsPerByte));
-        return new SimHost(sim, "h", 1, costs, new SparseHostMemory("h", PayloadMode.ELIDED));
+        Map<String, Double> perByte = new java.util.HashMap<>(TestCosts.costs().perByte());
+        perByte.put(CpuCosts.LLC_POLLUTION, pollutionNsPerByte);
+        CostTable costs = new CostTable(TestCosts.costs().perOperation(), perByte);
+        return new SimHost(sim, "h", 2, costs, new SparseHostMemory("h", PayloadMode.ELIDED));
     }
 
     /** Keeps 10 bytes/ns (10 GB/s) flowing in for {@code ns}, 1000 bytes every 100 ns, starting at 0. */
@@ -65,5 +67,28 @@ class InboundDmaPollutionTest {
         SimHost h = new SimHost(sim, "h", 1, TestCosts.costs(), new SparseHostMemory("h", PayloadMode.ELIDED));
         steadyInbound(h, 1_000_000);
         assertThat(chargeAt(h, 1_000_000, 10_000)).isEqualTo(10_000);
+    }
+
+    @Test
+    void waitingOnASpinLockIsNotStretched() {
+        SimHost h = host(0.03);
+        steadyInbound(h, 1_000_000);
+        var lock = h.spinLock("l");
+        long[] acquiredAt = new long[2];
+        sim.loop().at(1_000_000, () -> h.run(0, Priority.THREAD, "holder", () -> {
+            lock.lock();
+            h.charge(1_000); // stretched to ~1300 by the pollution
+            lock.unlock();
+            acquiredAt[0] = h.now();
+        }));
+        sim.loop().at(1_000_000, () -> h.run(1, Priority.THREAD, "waiter", () -> {
+            lock.lock();
+            acquiredAt[1] = h.now();
+            lock.unlock();
+        }));
+        sim.loop().run();
+
+        assertThat(acquiredAt[1]).as("the waiter gets the lock when it is released, not later")
+                .isBetween(acquiredAt[0], acquiredAt[0] + 20);
     }
 }
