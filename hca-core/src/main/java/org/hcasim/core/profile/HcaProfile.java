@@ -26,9 +26,20 @@ public final class HcaProfile {
 
     /**
      * Builds a profile from {@code hca.*} key/values (e.g. a bundled profile with configuration overrides
-     * applied); a missing, malformed or unknown key is a {@link ProfileException} naming it and {@code source}.
+     * applied); a missing, malformed or unknown key, or values that contradict each other (a read latency
+     * spread wider than twice the latency), is a {@link ProfileException} naming it and {@code source}.
      */
     public static HcaProfile fromValues(String name, String source, Map<String, String> hcaValues) {
+        try {
+            return build(name, source, hcaValues);
+        } catch (ProfileException e) {
+            throw e;
+        } catch (IllegalArgumentException inconsistent) { // from the parameter records' own checks
+            throw new ProfileException(source + ": " + inconsistent.getMessage());
+        }
+    }
+
+    private static HcaProfile build(String name, String source, Map<String, String> hcaValues) {
         ProfileValues v = new ProfileValues(source, hcaValues);
         v.string("hca.description");
         PcieParams pcie = new PcieParams(

@@ -74,6 +74,16 @@ class ProfilesTest {
     }
 
     @Test
+    void values_that_contradict_each_other_are_a_profile_error_naming_the_source() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hcaValues("connectx5"));
+        v.put("hca.pcie.read-latency-spread-ns", "5000"); // wider than twice the 700 ns round trip
+        assertThatThrownBy(() -> HcaProfile.fromValues("x", "test", v))
+                .isInstanceOf(ProfileException.class)
+                .hasMessageStartingWith("test: invalid PCIe parameters:")
+                .hasMessageContaining("read latency 700 ns spread 5000 ns");
+    }
+
+    @Test
     void a_host_and_its_hca_assemble_from_profiles() {
         Simulation sim = new Simulation(1);
         SimHost host = Profiles.host("server-24c").createHost(sim, "target", PayloadMode.ELIDED);
