@@ -25,8 +25,8 @@ import org.hcasim.host.CpuCosts;
  * engine's default costs ({@link VerbsTestbed#defaultCosts()}) and 8 cores. Its cores are
  * {@code testbed.<role>.cores}, else the profile's {@code host.cores}.
  *
- * <p>Its costs follow the configuration's layer order with the role's profile in the profile layer's
- * place: a {@code host.cost.*} key from the built-in defaults (such as fio's costs) only fills in a cost
+ * <p>Its costs and other {@code host.*} values ({@code host.cores}) follow the configuration's layer order
+ * with the role's profile in the profile layer's place: a {@code host.cost.*} key from the built-in defaults (such as fio's costs) only fills in a cost
  * the profile does not define; one from a layer above the profiles (ULP defaults, {@code conf/}, the
  * testbed or experiment file, {@code --set}) overrides the profile, so one override applies to both
  * hosts. ULP defaults are included because they rank above profiles, though a plugin may only define
@@ -40,6 +40,8 @@ final class TestbedHosts {
     static final String DEFAULT_HCA = "connectx5";
     static final int CORES_WITHOUT_PROFILE = 8;
     private static final String COST = "host.cost.";
+    private static final String HOST = "host.";
+    private static final String HOST_PROFILE = "host.profile";
 
     /** A host's resolved hardware. */
     record HostHardware(String profile, int cores, CpuCosts costs) {
@@ -72,7 +74,7 @@ final class TestbedHosts {
             values.put("host.description", "engine default costs");
             values.put("host.cores", Integer.toString(CORES_WITHOUT_PROFILE));
         }
-        addConfiguredCosts(config, values);
+        addConfiguredHostValues(config, values);
         HostProfile resolved;
         try {
             resolved = HostProfile.fromValues(profile.isEmpty() ? "default" : profile,
@@ -85,13 +87,16 @@ final class TestbedHosts {
         return new HostHardware(profile, cores, resolved.costs());
     }
 
-    /** Lays the configuration's {@code host.cost.*} keys on a role's profile values, by layer (see class comment). */
-    private static void addConfiguredCosts(HcasimConfig config, Map<String, String> profileValues) {
+    /**
+     * Lays the configuration's {@code host.*} keys (costs, {@code host.cores}, ...) on a role's profile values, by
+     * layer (see class comment).
+     */
+    private static void addConfiguredHostValues(HcasimConfig config, Map<String, String> profileValues) {
         Map<String, String> builtIns = new HashMap<>();
         config.layers().stream().filter(layer -> layer.kind() == LayerKind.BUILT_IN_DEFAULTS)
                 .forEach(layer -> builtIns.putAll(layer.values()));
         for (String key : config.keys()) {
-            if (!key.startsWith(COST)) continue;
+            if (!key.startsWith(HOST) || key.equals(HOST_PROFILE)) continue;
             switch (sourceLayer(config, key).kind()) {
                 case BUILT_IN_DEFAULTS -> profileValues.putIfAbsent(key, config.getString(key));
                 // host.profile's value hides the built-in one in the configuration, but this role may use another profile

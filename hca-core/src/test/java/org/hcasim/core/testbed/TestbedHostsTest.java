@@ -131,4 +131,14 @@ class TestbedHostsTest {
         assertThat(bundled.ns(CpuCosts.SYSCALL))
                 .isEqualTo(Long.parseLong(Profiles.hostValues("server-24c").get("host.cost.syscall-ns").strip()));
     }
+
+    @Test
+    void hostCoresSetAboveTheProfilesAppliesToBothHostsUnlessARoleSetsItsOwn() {
+        HcasimConfig config = new ConfigLoader()
+                .commandLine(Map.of("host.cores", "12", "testbed.target.cores", "6")).load();
+
+        assertThat(TestbedHosts.host(config, "initiator").cores()).as("host.profile server-24c has 24").isEqualTo(12);
+        assertThat(TestbedHosts.host(config, "target").cores()).isEqualTo(6);
+        config.checkAllKeysUsed();
+    }
 }
