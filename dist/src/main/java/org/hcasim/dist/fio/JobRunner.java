@@ -319,28 +319,33 @@ final class JobRunner {
         finishIfIdle();
     }
 
+    /**
+     * fio's software check of a read's T10-PI tuples; reports the first bad block as an I/O error. The guard's CRC
+     * is charged whether or not the payload is stored, so elided mode keeps the timing.
+     */
+    private boolean failsSoftwarePiCheck(Slot s) {
+        chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
+        if (!host.memory().payloadReal()) return false;
+        host.memory().read(s.dataIova, s.buf, 0, s.length);
+        int blocks = s.length / blockSize;
+        byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
+        host.memory().read(s.metadataIova, pi, 0, pi.length);
+        long lba = s.offset / blockSize;
+        for (int i = 0; i < blocks; i++) {
+            BlockCompletion c = T10Dif.check(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, piControl,
+                    pi, i * BlockFormat.PI_TUPLE_BYTES);
+            if (!c.ok()) {
+                ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), c.detail());
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void checkRead(Slot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
-        if (hostPi && piControl.checksAnything()) {
-            // the guard's CRC costs the same whether or not the payload is stored (elided mode keeps timing)
-            chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
-        }
-        if (hostPi && piControl.checksAnything() && host.memory().payloadReal()) {
-            host.memory().read(s.dataIova, s.buf, 0, s.length);
-            int blocks = s.length / blockSize;
-            byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
-            host.memory().read(s.metadataIova, pi, 0, pi.length);
-            long lba = s.offset / blockSize;
-            for (int i = 0; i < blocks; i++) {
-                BlockCompletion c = T10Dif.check(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, piControl,
-                        pi, i * BlockFormat.PI_TUPLE_BYTES);
-                if (!c.ok()) {
-                    ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), c.detail());
-                    return;
-                }
-            }
-        }
+        if (hostPi && piControl.checksAnything() && failsSoftwarePiCheck(s)) return;
         if (!verifyThis) return;
         host.memory().read(s.dataIova, s.buf, 0, s.length);
         chargeUsr(costs.perByte(job.verify().fioName, s.length, host.name()));
