@@ -1,7 +1,10 @@
 package org.hcasim.spi;
 
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,8 +14,12 @@ import java.util.Optional;
  *
  * @param simulatedNs length of the measured interval in simulated ns
  * @param resources   every resource's usage, in registration order
+ * @param policies    the policies in force: the configuration key that selected each, to the policy's name
+ * @param memoryBytes memory the run committed that no resource line shows, by what holds it (e.g.
+ *                    {@code receive buffers}), in bytes at the end of the run
  */
-public record RunReport(long simulatedNs, List<ResourceUsage> resources) {
+public record RunReport(long simulatedNs, List<ResourceUsage> resources, Map<String, String> policies,
+                        Map<String, Long> memoryBytes) {
 
     /**
      * A resource at or above this utilisation is saturated: queueing at a FIFO resource grows without
@@ -22,6 +29,25 @@ public record RunReport(long simulatedNs, List<ResourceUsage> resources) {
 
     public RunReport {
         resources = List.copyOf(resources);
+        policies = Collections.unmodifiableMap(new LinkedHashMap<>(policies));
+        memoryBytes = Collections.unmodifiableMap(new LinkedHashMap<>(memoryBytes));
+    }
+
+    /** A report of resources only. */
+    public RunReport(long simulatedNs, List<ResourceUsage> resources) {
+        this(simulatedNs, resources, Map.of(), Map.of());
+    }
+
+    /** This report naming the policies in force (key to policy name). */
+    public RunReport withPolicies(Map<String, String> inForce) {
+        return new RunReport(simulatedNs, resources, inForce, memoryBytes);
+    }
+
+    /** This report with one more memory figure. */
+    public RunReport withMemory(String what, long bytes) {
+        Map<String, Long> m = new LinkedHashMap<>(memoryBytes);
+        m.put(what, bytes);
+        return new RunReport(simulatedNs, resources, policies, m);
     }
 
     /** A report with no resources, for point runners that compute a closed form instead of simulating. */

@@ -57,9 +57,21 @@ public interface MemoryRegion {
 
     /**
      * Maps data and protection information into an INTEGRITY MR (ib_map_mr_sg_pi), trying physical,
-     * then MTT, then KLM (mechanisms.md section 3). Returns the number of data+metadata elements mapped.
+     * then MTT, then KLM, as mlx5 does ({@link PiMappingOrder#PA_FIRST}). Returns the number of
+     * data+metadata elements mapped.
      */
-    int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize);
+    default int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize) {
+        return mapSgPi(data, metadata, pageSize, PiMappingOrder.PA_FIRST);
+    }
+
+    /**
+     * Maps data and protection information into an INTEGRITY MR trying only the mappings of {@code order},
+     * in its order: physical (one data and at most one metadata element, no inner registration), MTT (data
+     * pages then metadata pages in the inner MTT mkey; only when the lists have no gaps), KLM (the inner
+     * indirect mkey, zero-based: data at 0, PI at the data length). Returns the number of data+metadata
+     * elements mapped; {@link #piMapping()} says which mapping was used.
+     */
+    int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize, PiMappingOrder order);
 
     /** How the last mapSgPi mapped (NONE for other MR types). */
     PiMapping piMapping();

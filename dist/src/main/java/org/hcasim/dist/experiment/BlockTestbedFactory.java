@@ -8,12 +8,15 @@ import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.LayerKind;
+import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
 import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.dist.fio.FioTestbed;
 import org.hcasim.host.Host;
+import org.hcasim.spi.RunReport;
+import org.hcasim.spi.policy.PolicyKind;
 import org.hcasim.spi.TestbedSpec;
 
 /**
@@ -54,6 +57,13 @@ public final class BlockTestbedFactory implements TestbedFactory {
         };
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
-                config::checkAllKeysUsed);
+                config::checkAllKeysUsed, report -> annotate(report, block.policies()));
+    }
+
+    /** The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. */
+    static RunReport annotate(RunReport report, TestbedPolicies policies) {
+        RunReport r = report.withPolicies(policies.inForce());
+        return policies.inForce().keySet().stream().anyMatch(k -> PolicyKind.ofKey(k).orElse(null) == PolicyKind.SRQ)
+                ? r.withMemory("receive buffers", policies.receiveBufferBytes()) : r;
     }
 }

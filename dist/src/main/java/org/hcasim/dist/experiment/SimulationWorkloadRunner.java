@@ -64,7 +64,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
             throw new UserException("fio job on " + testbed.source() + " ended with errors: "
                     + (errors.isEmpty() ? "see the job's error code" : errors.get(0)));
         }
-        RunReport report = RunReports.from(sim.resources(), sim.now());
+        RunReport report = built.annotate().apply(RunReports.from(sim.resources(), sim.now()));
         return new WorkloadOutcome(FioMetrics.of(results, report), report);
     }
 
@@ -76,7 +76,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         Map<String, Double> metrics = workload.run(new View(built));
         built.checkConfigUsed().run();
         Simulation sim = built.simulation();
-        return new WorkloadOutcome(metrics, RunReports.from(sim.resources(), sim.now()));
+        return new WorkloadOutcome(metrics, built.annotate().apply(RunReports.from(sim.resources(), sim.now())));
     }
 
     /** What a custom workload sees of the built testbed. */

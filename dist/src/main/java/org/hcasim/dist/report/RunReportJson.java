@@ -28,6 +28,12 @@ public final class RunReportJson {
             resources.add(x);
         }
         m.put("resources", resources);
+        if (!report.policies().isEmpty()) {
+            m.put("policies", new LinkedHashMap<>(report.policies()));
+        }
+        if (!report.memoryBytes().isEmpty()) {
+            m.put("memory_bytes", new LinkedHashMap<>(report.memoryBytes()));
+        }
         m.put("bottleneck", report.bottleneck().map(ResourceUsage::name).orElse(null));
         m.put("summary", report.bottleneckSentence());
         return m;

@@ -28,6 +28,13 @@ public final class RunReportText {
         }
         b.append(t.render("  "));
         b.append("  ").append(report.bottleneckSentence()).append('\n');
+        if (!report.policies().isEmpty()) {
+            List<String> p = new ArrayList<>();
+            report.policies().forEach((key, name) -> p.add(key + " = " + name));
+            b.append("  policies: ").append(String.join(", ", p)).append('\n');
+        }
+        report.memoryBytes().forEach((what, bytes) ->
+                b.append("  memory: ").append(what).append(' ').append(bytes(bytes)).append('\n'));
         return b.toString();
     }
 
@@ -54,6 +61,18 @@ public final class RunReportText {
     private static int kindRank(String kind) {
         int i = ResourceUsage.KINDS.indexOf(kind);
         return i < 0 ? ResourceUsage.KINDS.size() : i;
+    }
+
+    /** Bytes in binary units with the exact count, e.g. {@code 96.0 MiB (100663296 bytes)}. */
+    static String bytes(long n) {
+        String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+        double v = n;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return u == 0 ? n + " bytes" : String.format(Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], n);
     }
 
     /** ns as the largest unit that keeps the number readable. */

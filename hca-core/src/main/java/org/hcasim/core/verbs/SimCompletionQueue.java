@@ -14,6 +14,8 @@ import org.hcasim.host.Priority;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.CqPeriodMode;
+import org.hcasim.verbs.Moderation;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.RdmaDevice;
@@ -26,11 +28,6 @@ import org.hcasim.verbs.WorkCompletion;
  * WORKQUEUE CQs then poll in a soft-IRQ or a work item, run the per-WR callbacks and re-arm.
  */
 final class SimCompletionQueue implements CompletionQueue {
-    /** IB_POLL_BUDGET_IRQ: completions per soft-IRQ pass before yielding. */
-    static final int SOFTIRQ_BUDGET = 256;
-    /** IB_POLL_BUDGET_WORKQUEUE. */
-    static final int WORKQUEUE_BUDGET = 65_536;
-
     private final SimRdmaDevice device;
     private final CqInit init;
     private final ArrayDeque<WorkCompletion> queue = new ArrayDeque<>();
@@ -42,6 +39,7 @@ final class SimCompletionQueue implements CompletionQueue {
     private boolean pollScheduled;
     private boolean destroyed;
     private PollPassListener pollPassListener;
+    private Moderation moderationInForce = Moderation.NONE;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
@@ -153,11 +151,9 @@ final class SimCompletionQueue implements CompletionQueue {
     /** One polling pass of the kernel's ib_poll_handler / ib_cq_poll_work. */
     private void pollPass() {
         pollScheduled = false;
-        int budget = init.pollContext() == PollContext.SOFTIRQ ? SOFTIRQ_BUDGET : WORKQUEUE_BUDGET;
+        int budget = init.effectivePollBudget();
         int done = processDirect(budget);
-        if (pollPassListener != null) {
-            pollPassListener.pollPass(this, done, device.host().now());
-        }
+        reportPollPass(done);
         if (done >= budget) {
             schedulePoll();
             return;
@@ -211,18 +207,36 @@ final class SimCompletionQueue implements CompletionQueue {
     }
 
     @Override
-    public void modifyModeration(int count, int periodUs) {
-        if (count < 0 || periodUs < 0 || count > 0xFFFF || periodUs > 0xFFF) {
-            throw new VerbsException(Errno.EINVAL, "CQ moderation count " + count + " (0..65535) / period "
-                    + periodUs + " us (0..4095) out of range");
-        }
+    public void modifyModeration(Moderation m) {
         device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
-        moderation.configure(count, periodUs * 1000L, ModerationMode.START_ON_FIRST_CQE);
+        moderation.configure(m.count(), m.periodUs() * 1000L, m.mode() == CqPeriodMode.RESTART_ON_CQE
+                ? ModerationMode.RESTART_ON_EACH_CQE : ModerationMode.START_ON_FIRST_CQE);
+        moderationInForce = m;
+    }
+
+    @Override
+    public Moderation moderation() {
+        return moderationInForce;
+    }
+
+    @Override
+    public int pollBudget() {
+        return init.effectivePollBudget();
     }
 
     @Override
     public void setPollPassListener(PollPassListener listener) {
         this.pollPassListener = listener;
+    }
+
+    @Override
+    public void reportPollPass(int completions) {
+        if (completions < 0) {
+            throw new VerbsException(Errno.EINVAL, "a polling pass cannot find " + completions + " completions");
+        }
+        if (pollPassListener != null) {
+            pollPassListener.pollPass(this, completions, device.host().now());
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
 import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.PiMapping;
+import org.hcasim.verbs.PiMappingOrder;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SignatureError;
@@ -118,12 +119,12 @@ final class SimMemoryRegion implements MemoryRegion {
     }
 
     @Override
-    public int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize) {
+    public int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize, PiMappingOrder order) {
         requireLive("mapSgPi");
         if (mkey.type != MrType.INTEGRITY) {
             throw new VerbsException(Errno.EINVAL, "mapSgPi on a " + mkey.type + " MR; it needs an INTEGRITY MR");
         }
-        SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg);
+        SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg, order);
         pending = m;
         pendingSignature = null;
         pendingPageSize = pageSize;

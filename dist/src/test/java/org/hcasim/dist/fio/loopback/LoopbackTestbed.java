@@ -2,6 +2,8 @@ package org.hcasim.dist.fio.loopback;
 
 import java.util.List;
 import java.util.Map;
+import org.hcasim.core.policy.TestbedPolicies;
+import org.hcasim.spi.policy.PolicyRegistry;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.block.BlockInitiator;
 import org.hcasim.block.BlockInitiatorContext;
@@ -69,12 +71,14 @@ public final class LoopbackTestbed implements FioTestbed {
                 public String address() { return "target:1"; }
                 public List<BlockNamespaceSpec> namespaces() { return namespaces; }
                 public Map<String, String> config() { return Map.of(); }
+                public PolicyRegistry policies() { return TestbedPolicies.builtIn(Map.of()); }
             });
             t.start();
             BlockInitiator i = protocol.createInitiator(new BlockInitiatorContext() {
                 public Host host() { return initiator; }
                 public String targetAddress() { return "target:1"; }
                 public Map<String, String> config() { return Map.of(); }
+                public PolicyRegistry policies() { return TestbedPolicies.builtIn(Map.of()); }
             });
             String[] failure = {null};
             boolean[] connected = {false};
