@@ -39,22 +39,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
                 .commandLine(overrides)
                 .load();
         BlockTestbed block = new BlockTestbed(BlockTestbedSpec.from(config), config, installation.ulps(), workloadUlps);
-        FioTestbed fio = new FioTestbed() {
-            @Override
-            public Simulation simulation() {
-                return block.simulation();
-            }
-
-            @Override
-            public Host initiatorHost() {
-                return block.initiatorHost();
-            }
-
-            @Override
-            public List<BlockDevice> devices(String ioengine) {
-                return block.devices(ioengine);
-            }
-        };
+        FioTestbed fio = FioTestbed.of(block);
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
                 config::checkAllKeysUsed, report -> annotate(report, block.policies()));

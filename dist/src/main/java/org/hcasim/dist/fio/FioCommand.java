@@ -63,7 +63,7 @@ public final class FioCommand implements Callable<Integer> {
             err.println("note: direct=0 runs as direct I/O; hcasim models no page cache");
         }
         long epochMillis = wallClockStart();
-        FioResults results = new FioRun(adapter(testbed), line -> {
+        FioResults results = new FioRun(FioTestbed.of(testbed), line -> {
             err.println(line);
             err.flush();
         }).run(jobs);
@@ -113,24 +113,5 @@ public final class FioCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserException("cannot read job file " + p + ": " + e.getMessage());
         }
-    }
-
-    static FioTestbed adapter(BlockTestbed testbed) {
-        return new FioTestbed() {
-            @Override
-            public Simulation simulation() {
-                return testbed.simulation();
-            }
-
-            @Override
-            public Host initiatorHost() {
-                return testbed.initiatorHost();
-            }
-
-            @Override
-            public List<BlockDevice> devices(String ioengine) {
-                return testbed.devices(ioengine);
-            }
-        };
     }
 }

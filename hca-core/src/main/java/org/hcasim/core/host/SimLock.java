@@ -23,11 +23,14 @@ public final class SimLock implements SpinLock, Resource {
 
     private long freeAt;
     private boolean held;
+    /** Core of the last holder: the lock's cache line, and the data written under it, are in its cache. */
+    private int lastCore = -1;
     private long acquiredAt;
 
     private long busyNs;
     private long uses;
     private long contended;
+    private long transfers;
     private long waitNs;
 
     SimLock(SimHost host, String name, boolean sleeping) {
@@ -39,6 +42,16 @@ public final class SimLock implements SpinLock, Resource {
 
     @Override
     public void lock() {
+        lock(0);
+    }
+
+    /**
+     * Takes the lock for a critical section that writes {@code dataLines} cache lines besides the lock's own,
+     * lines the lock's last holder wrote too. On another core than that holder's, the lock's line and each of
+     * them is a cache-line transfer ({@link SimHost#lineTransferNs}) inside the hold, so the lock serves fewer
+     * acquisitions per second the more cores take it in turn, and every waiter spins for that.
+     */
+    public void lock(int dataLines) {
         host.requireTask("lock " + name);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is already held (locks are not recursive and"
@@ -56,9 +69,17 @@ public final class SimLock implements SpinLock, Resource {
                 host.busyWait(wait);
             }
         }
+        long occupiedFrom = host.now();
+        int core = host.currentCore();
+        long transfer = host.lineTransferNs(lastCore, core);
+        if (transfer > 0) {
+            transfers++;
+            host.busyWait(transfer * (1 + dataLines)); // dependent misses: the core stalls, no work is done
+        }
+        lastCore = core;
         host.charge(acquireCostNs);
         held = true;
-        acquiredAt = host.now();
+        acquiredAt = occupiedFrom; // the lock is occupied from when its line starts moving to this core
         uses++;
         host.lockTaken(this);
     }
@@ -77,6 +98,11 @@ public final class SimLock implements SpinLock, Resource {
 
     boolean isHeld() {
         return held;
+    }
+
+    /** Acquisitions on another core than the last holder's (the lock's line moved), since the last reset. */
+    public long transferredAcquisitions() {
+        return transfers;
     }
 
     /** Acquisitions that had to wait, since the last reset. */
@@ -119,6 +145,7 @@ public final class SimLock implements SpinLock, Resource {
         busyNs = 0;
         uses = 0;
         contended = 0;
+        transfers = 0;
         waitNs = 0;
     }
 }
