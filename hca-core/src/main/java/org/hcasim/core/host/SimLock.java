@@ -20,11 +20,14 @@ public final class SimLock implements SpinLock, Resource {
     private final String name;
     private final boolean sleeping;
     private final long acquireCostNs;
+    /** Hold intervals of {@link #criticalSection}, in arrival order. */
+    private final org.hcasim.core.sim.Timeline holds;
+    /** Which cores held the lock lately (for {@link #criticalSection}): where its line and data are likely to be. */
+    private final org.hcasim.core.sim.HolderHistory holders;
+    private final org.hcasim.core.sim.HolderHistory.TransferCost transferCost;
 
     private long freeAt;
     private boolean held;
-    /** Core of the last holder: the lock's cache line, and the data written under it, are in its cache. */
-    private int lastCore = -1;
     private long acquiredAt;
 
     private long busyNs;
@@ -38,6 +41,9 @@ public final class SimLock implements SpinLock, Resource {
         this.name = name;
         this.sleeping = sleeping;
         this.acquireCostNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
+        this.holds = new org.hcasim.core.sim.Timeline(name + " holds", ResourceKind.LOCK, 1);
+        this.holders = new org.hcasim.core.sim.HolderHistory(host.coreCount());
+        this.transferCost = host::lineTransferNs;
     }
 
     @Override
@@ -46,10 +52,51 @@ public final class SimLock implements SpinLock, Resource {
     }
 
     /**
+     * A critical section of known length, {@code workNs} of CPU work that writes {@code dataLines} cache lines
+     * besides the lock's own (lines the last holder wrote too): lock, work, unlock. It is booked on a timeline of
+     * the lock's hold intervals in arrival order, so a task that asks at {@code t} is served in the first gap after
+     * the earlier arrivals, even if a long task that started before it booked holds further ahead (tasks run whole,
+     * one after the other). The hold starts with the expected cache-line transfers from the cores that held the
+     * lock lately ({@link org.hcasim.core.sim.HolderHistory}, {@link SimHost#lineTransferNs}), one more when the
+     * lock is busy (qspinlock's queueing); the waiter spins until its hold starts.
+     */
+    public void criticalSection(long workNs, int dataLines) {
+        host.requireTask("lock " + name);
+        if (held) {
+            throw new IllegalStateException("lock '" + name + "' is held; criticalSection() cannot nest in lock()");
+        }
+        long t = host.now();
+        int core = host.currentCore();
+        boolean busy = holds.busyAt(t);
+        double line = holders.expectedTransferNs(t, core, busy, transferCost);
+        // a waiter of a queued spin lock (qspinlock) pulls the lock word to its cache when it queues up, so
+        // the holder's unlock needs it back: one more transfer when the lock is busy
+        double contendedTransfer = busy ? line : 0;
+        long transfer = Math.round(line * (1 + dataLines) + contendedTransfer);
+        long service = transfer + acquireCostNs + workNs;
+        long start = holds.acquire(t, service) - service;
+        holders.record(start, core);
+        long wait = start - t;
+        if (wait > 0) {
+            contended++;
+            waitNs += wait;
+            host.busyWait(wait);
+        }
+        if (transfer > 0) {
+            transfers++;
+            host.busyWait(transfer);
+        }
+        host.charge(acquireCostNs);
+        host.charge(workNs);
+        busyNs += service;
+        uses++;
+    }
+
+    /**
      * Takes the lock for a critical section that writes {@code dataLines} cache lines besides the lock's own,
-     * lines the lock's last holder wrote too. On another core than that holder's, the lock's line and each of
-     * them is a cache-line transfer ({@link SimHost#lineTransferNs}) inside the hold, so the lock serves fewer
-     * acquisitions per second the more cores take it in turn, and every waiter spins for that.
+     * lines its earlier holders wrote too: the lock's line and each of them costs the expected cache-line transfer
+     * from the cores that held it lately, inside the hold, so the lock serves fewer acquisitions per second the more
+     * cores take it in turn, and every waiter spins for that.
      */
     public void lock(int dataLines) {
         host.requireTask("lock " + name);
@@ -71,12 +118,12 @@ public final class SimLock implements SpinLock, Resource {
         }
         long occupiedFrom = host.now();
         int core = host.currentCore();
-        long transfer = host.lineTransferNs(lastCore, core);
+        long transfer = Math.round(holders.expectedTransferNs(occupiedFrom, core, false, transferCost) * (1 + dataLines));
+        holders.record(occupiedFrom, core);
         if (transfer > 0) {
             transfers++;
-            host.busyWait(transfer * (1 + dataLines)); // dependent misses: the core stalls, no work is done
+            host.busyWait(transfer); // dependent misses: the core stalls, no work is done
         }
-        lastCore = core;
         host.charge(acquireCostNs);
         held = true;
         acquiredAt = occupiedFrom; // the lock is occupied from when its line starts moving to this core

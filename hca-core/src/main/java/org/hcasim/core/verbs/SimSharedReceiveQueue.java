@@ -88,33 +88,24 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
             throw new VerbsException(Errno.EINVAL, "postSrqRecv on a destroyed SRQ " + srqNum);
         }
         Host host = pd.simDevice().host();
-        boolean charged = host.inTask();
-        if (charged) {
-            lock.lock(POST_LINES);
+        for (WorkRequest.Recv r : requests) {
+            if (r.sgl().size() > init.maxSge()) {
+                throw new VerbsException(Errno.EINVAL, "postSrqRecv: " + r.sgl().size() + " SGEs, SRQ " + srqNum
+                        + " allows " + init.maxSge());
+            }
         }
-        try {
-            for (WorkRequest.Recv r : requests) {
-                if (r.sgl().size() > init.maxSge()) {
-                    throw new VerbsException(Errno.EINVAL, "postSrqRecv: " + r.sgl().size() + " SGEs, SRQ " + srqNum
-                            + " allows " + init.maxSge());
-                }
-                if (receives.size() >= init.maxWr()) {
-                    throw new VerbsException(Errno.ENOMEM, "postSrqRecv: SRQ " + srqNum + " is full ("
-                            + init.maxWr() + " receives)");
-                }
-                if (charged) {
-                    host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
-                }
-                receives.add(new RecvWqe(r));
-            }
-            if (charged) {
-                // index update, wmb, doorbell record in host memory (an SRQ has no MMIO doorbell)
-                host.charge(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD));
-            }
-        } finally {
-            if (charged) {
-                lock.unlock();
-            }
+        if (receives.size() + requests.size() > init.maxWr()) {
+            throw new VerbsException(Errno.ENOMEM, "postSrqRecv: SRQ " + srqNum + " is full (" + init.maxWr()
+                    + " receives)");
+        }
+        if (host.inTask()) {
+            // per WR: link it at the head and write its scatter entries; then the index update, wmb and doorbell
+            // record in host memory (an SRQ has no MMIO doorbell)
+            CpuCosts c = host.cpuCosts();
+            lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES);
+        }
+        for (WorkRequest.Recv r : requests) {
+            receives.add(new RecvWqe(r));
         }
     }
 
@@ -127,12 +118,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         if (!host.inTask()) {
             return;
         }
-        lock.lock(FREE_LINES);
-        try {
-            host.charge(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD));
-        } finally {
-            lock.unlock();
-        }
+        lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES);
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */
