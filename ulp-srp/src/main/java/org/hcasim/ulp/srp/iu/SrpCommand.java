@@ -14,6 +14,7 @@ import java.util.Arrays;
  * @param lun      the 8-byte SCSI LUN ({@link #lun(int)})
  * @param cdb      the 16-byte CDB
  * @param dataOut  true when the descriptors describe data-out (the target reads it: a write), false data-in
+ *                 (always false without data)
  * @param data     the descriptors, or {@link Data.None}
  */
 public record SrpCommand(long tag, long lun, byte[] cdb, boolean dataOut, Data data) {
@@ -62,6 +63,7 @@ public record SrpCommand(long tag, long lun, byte[] cdb, boolean dataOut, Data d
         }
         cdb = cdb.clone();
         java.util.Objects.requireNonNull(data, "data");
+        dataOut = dataOut && !(data instanceof Data.None); // without data there is no direction
     }
 
     @Override
@@ -106,10 +108,10 @@ public record SrpCommand(long tag, long lun, byte[] cdb, boolean dataOut, Data d
 
     /** Decodes an SRP_CMD of {@code length} received bytes; malformed input is an IllegalArgumentException. */
     public static SrpCommand decode(byte[] bytes, int off, int length) {
-        SrpIu.checkLength("SRP_CMD", bytes, off, Math.max(FIXED_BYTES, 0));
         if (length < FIXED_BYTES) {
             throw new IllegalArgumentException("SRP_CMD: " + length + " bytes, the fixed part alone is " + FIXED_BYTES);
         }
+        SrpIu.checkLength("SRP_CMD", bytes, off, length);
         SrpIu.checkOpcode("SRP_CMD", bytes, off, SrpIu.CMD);
         ByteBuffer b = ByteBuffer.wrap(bytes, off, length).slice();
         int fmt = b.get(5) & 0xFF;
