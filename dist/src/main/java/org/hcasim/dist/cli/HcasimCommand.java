@@ -39,10 +39,10 @@ public final class HcasimCommand implements Callable<Integer> {
     static final List<Class<?>> SUBCOMMANDS = List.of(
             UlpsCommand.class,
             ConfigCommand.class,
-            // others append theirs, e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
+            // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
-            org.hcasim.dist.fio.FioCommand.class
+            FioCommand.class
     );
 
     public static final int OK = 0;

@@ -13,7 +13,7 @@ import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
 import org.hcasim.dist.cli.support.Installation;
-import org.hcasim.dist.fio.FioTestbed;
+import org.hcasim.fio.FioTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.policy.PolicyKind;
