@@ -9,10 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
-import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
 import org.hcasim.dist.cli.support.ConfigOptions;
@@ -24,7 +22,6 @@ import org.hcasim.fio.FioRun;
 import org.hcasim.fio.FioTestbed;
 import org.hcasim.fio.FioTextReport;
 import org.hcasim.fio.JobFileParser;
-import org.hcasim.host.Host;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,7 +67,7 @@ public final class FioCommand implements Callable<Integer> {
             err.println("note: direct=0 runs as direct I/O; hcasim models no page cache");
         }
         long epochMillis = wallClockStart();
-        FioResults results = new FioRun(adapter(testbed), line -> {
+        FioResults results = new FioRun(FioTestbed.of(testbed), line -> {
             err.println(line);
             err.flush();
         }).run(jobs);
@@ -120,24 +117,5 @@ public final class FioCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserException("cannot read job file " + p + ": " + e.getMessage());
         }
-    }
-
-    static FioTestbed adapter(BlockTestbed testbed) {
-        return new FioTestbed() {
-            @Override
-            public Simulation simulation() {
-                return testbed.simulation();
-            }
-
-            @Override
-            public Host initiatorHost() {
-                return testbed.initiatorHost();
-            }
-
-            @Override
-            public List<BlockDevice> devices(String ioengine) {
-                return testbed.devices(ioengine);
-            }
-        };
     }
 }
