@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.config.TextFiles;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
@@ -110,12 +110,6 @@ public final class FioCommand implements Callable<Integer> {
     }
 
     private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new UserException("job file " + p + " does not exist");
-        } catch (IOException e) {
-            throw new UserException("cannot read job file " + p + ": " + e.getMessage());
-        }
+        return TextFiles.read(p, "job file");
     }
 }
