@@ -80,6 +80,13 @@ public final class FioRun {
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
         for (FioJob job : jobs) {
+            device(job); // every job's engine is known and connected before the budget is checked
+        }
+        if (!jobs.isEmpty()) {
+            IoBufferBudget.check(jobs, device(jobs.get(0)).format().blockSize(), host.memory().payloadReal(),
+                    Runtime.getRuntime().maxMemory());
+        }
+        for (FioJob job : jobs) {
             BlockDevice device = device(job);
             int core;
             if (job.cpus().isEmpty()) {

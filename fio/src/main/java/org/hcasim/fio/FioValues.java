@@ -20,11 +20,11 @@ final class FioValues {
         String s = text.strip().toLowerCase(Locale.ROOT);
         if (s.isEmpty()) throw new IllegalArgumentException("empty size");
         if (s.startsWith("0x")) {
-            try {
-                return Long.parseLong(s.substring(2), 16);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("bad size '" + text + "'");
+            String hex = s.substring(2);
+            if (!hex.matches("[0-9a-f]{1,15}")) { // at most 15 digits: stays positive in a long
+                throw new IllegalArgumentException("bad size '" + text + "' (0x and up to 15 hex digits)");
             }
+            return Long.parseLong(hex, 16);
         }
         int end = 0;
         while (end < s.length() && (Character.isDigit(s.charAt(end)) || s.charAt(end) == '.')) end++;
@@ -42,7 +42,9 @@ final class FioValues {
         String number = s.substring(0, end);
         try {
             if (number.contains(".")) {
-                return Math.round(Double.parseDouble(number) * mult);
+                double v = Double.parseDouble(number) * mult;
+                if (!(v < Long.MAX_VALUE)) throw new ArithmeticException("too large");
+                return Math.round(v);
             }
             return Math.multiplyExact(Long.parseLong(number), mult);
         } catch (NumberFormatException | ArithmeticException e) {
@@ -96,7 +98,10 @@ final class FioValues {
         return (int) v;
     }
 
-    /** A CPU list like {@code 0-3,6,8-9}, sorted and without duplicates. */
+    /** CPUs a list may name: Linux's CPU_SETSIZE, far above any simulated host. */
+    static final int MAX_CPUS = 1024;
+
+    /** A CPU list like {@code 0-3,6,8-9}, sorted and without duplicates; CPUs 0..{@link #MAX_CPUS}-1. */
     static List<Integer> cpuList(String text) {
         TreeSet<Integer> cpus = new TreeSet<>();
         for (String part : text.split(",")) {
@@ -104,14 +109,13 @@ final class FioValues {
             if (p.isEmpty()) continue;
             try {
                 int dash = p.indexOf('-');
-                if (dash < 0) {
-                    cpus.add(Integer.parseInt(p));
-                } else {
-                    int a = Integer.parseInt(p.substring(0, dash).strip());
-                    int b = Integer.parseInt(p.substring(dash + 1).strip());
-                    if (b < a) throw new IllegalArgumentException("bad CPU range '" + p + "'");
-                    for (int c = a; c <= b; c++) cpus.add(c);
+                int a = Integer.parseInt((dash < 0 ? p : p.substring(0, dash)).strip());
+                int b = dash < 0 ? a : Integer.parseInt(p.substring(dash + 1).strip());
+                if (b < a) throw new IllegalArgumentException("bad CPU range '" + p + "'");
+                if (a < 0 || b >= MAX_CPUS) {
+                    throw new IllegalArgumentException("CPU " + (a < 0 ? a : b) + " in '" + p + "' is out of range 0.." + (MAX_CPUS - 1));
                 }
+                for (int c = a; c <= b; c++) cpus.add(c);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("bad CPU list '" + text + "' (expected e.g. 0-3,6)");
             }

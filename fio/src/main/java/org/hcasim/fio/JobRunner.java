@@ -101,8 +101,8 @@ final class JobRunner {
         if (offset % blockSize != 0) fail("offset=" + offset + " is not a multiple of the block size " + blockSize + " of " + device.name());
         if (offset >= capacity) fail("offset=" + offset + " is beyond the end of " + device.name() + " (" + capacity + " bytes)");
         long size = job.sizePercent() > 0 ? capacity * job.sizePercent() / 100 : job.size() == 0 ? capacity - offset : job.size();
-        if (offset + size > capacity) {
-            fail("offset+size=" + (offset + size) + " is beyond the end of " + device.name() + " (" + capacity + " bytes)");
+        if (size > capacity - offset) { // offset < capacity here, so this cannot overflow as offset + size could
+            fail("offset+size=" + offset + "+" + size + " is beyond the end of " + device.name() + " (" + capacity + " bytes)");
         }
         for (long bs : new long[] {job.rw().reads ? job.bsRead() : blockSize, job.rw().writes ? job.bsWrite() : blockSize}) {
             if (bs % blockSize != 0) fail("bs=" + bs + " is not a multiple of the block size " + blockSize + " of " + device.name());
