@@ -1,0 +1,65 @@
+package org.hcasim.fio;
+
+import java.util.List;
+import org.hcasim.block.BlockDevice;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.testbed.BlockTestbed;
+import org.hcasim.host.Host;
+
+/** What the fio engine needs from a testbed: the simulation, the host the jobs run on, and block devices. */
+public interface FioTestbed {
+
+    Simulation simulation();
+
+    /** The host whose cores run the fio threads (the block initiator's host; the first one when there are more). */
+    Host initiatorHost();
+
+    /** Every initiator host, in order; each runs all the jobs of a job file, as {@code fio --client} on each. */
+    default List<Host> initiatorHosts() {
+        return List.of(initiatorHost());
+    }
+
+    /** The block devices of {@code ioengine} on initiator host {@code initiator} (0-based), as {@link #devices(String)}. */
+    default List<BlockDevice> devices(String ioengine, int initiator) {
+        if (initiator != 0) throw new IndexOutOfBoundsException("initiator " + initiator + " of 1");
+        return devices(ioengine);
+    }
+
+    /**
+     * The block devices of the named block ULP ({@code ioengine}), connected: the first call for an
+     * engine sets up its target and initiator and runs the simulation until the initiator connected.
+     * An engine the testbed cannot provide is a {@link org.hcasim.core.config.UserException} that lists
+     * the ones it can.
+     */
+    List<BlockDevice> devices(String ioengine);
+
+    /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
+    static FioTestbed of(BlockTestbed testbed) {
+        return new FioTestbed() {
+            @Override
+            public Simulation simulation() {
+                return testbed.simulation();
+            }
+
+            @Override
+            public Host initiatorHost() {
+                return testbed.initiatorHost();
+            }
+
+            @Override
+            public List<Host> initiatorHosts() {
+                return List.copyOf(testbed.initiatorHosts());
+            }
+
+            @Override
+            public List<BlockDevice> devices(String ioengine) {
+                return testbed.devices(ioengine);
+            }
+
+            @Override
+            public List<BlockDevice> devices(String ioengine, int initiator) {
+                return testbed.devices(ioengine, initiator);
+            }
+        };
+    }
+}
