@@ -76,7 +76,8 @@ public final class HcaProfile {
                 v.positiveInt("hca.firmware.parallel-commands"),
                 fw,
                 v.positiveInt("hca.completion-vectors"),
-                v.nonNegativeLong("hca.port.switch-latency-ns"));
+                v.nonNegativeLong("hca.port.switch-latency-ns"),
+                v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
     }
