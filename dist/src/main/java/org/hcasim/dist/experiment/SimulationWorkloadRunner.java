@@ -107,6 +107,11 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         }
 
         @Override
+        public void runUntil(java.util.function.BooleanSupplier done) {
+            built.simulation().loop().runUntil(done);
+        }
+
+        @Override
         public void startMeasuring() {
             built.simulation().resources().resetStats(built.simulation().now());
         }

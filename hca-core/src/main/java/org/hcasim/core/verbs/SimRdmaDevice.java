@@ -34,6 +34,8 @@ public final class SimRdmaDevice implements RdmaDevice {
     private final HcaDataPath dataPath;
     private final MkeyTable keys;
     private final SimConnectionManager cm;
+    /** The timed user-registration path with the MR cache, made on first use. */
+    private UserMrPath userMrs;
     private final List<AsyncEvent> unhandledEvents = new ArrayList<>();
     private Consumer<AsyncEvent> asyncHandler;
     private int nextQpNum = 0x100;
@@ -201,6 +203,18 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     MkeyTable keys() {
         return keys;
+    }
+
+    UserMrPath userMrs() {
+        if (userMrs == null) {
+            userMrs = new UserMrPath(this);
+        }
+        return userMrs;
+    }
+
+    /** The user-registration path if a registration used it (for run reports), else null. */
+    UserMrPath userMrsIfUsed() {
+        return userMrs;
     }
 
     /**
