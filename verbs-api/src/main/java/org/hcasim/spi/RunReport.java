@@ -18,8 +18,10 @@ import java.util.Optional;
  * @param memoryBytes memory the run committed that no resource line shows, by what holds it (e.g.
  *                    {@code receive buffers}), in bytes at the end of the run
  * @param tables      counters components kept (e.g. an MR cache's entries), in the order they were added
- * @param boundBy     when no resource saturates, what the workload measured its time went to (e.g.
- *                    {@code per MR: CPU 41%, UMR round trip and wake-up 59%}); empty when it did not say
+ * @param boundBy     what the workload measured its time went to and what bounds it (e.g. {@code registrations take
+ *                    15.0 us each (CPU 38%, ...): bound by the UMR round trip and wake-up}): a closed-loop workload
+ *                    can tell whether it waits on a saturated resource or only shares it with background work;
+ *                    empty when it did not say
  */
 public record RunReport(long simulatedNs, List<ResourceUsage> resources, Map<String, String> policies,
                         Map<String, Long> memoryBytes, List<CounterTable> tables, String boundBy) {
@@ -92,7 +94,8 @@ public record RunReport(long simulatedNs, List<ResourceUsage> resources, Map<Str
     }
 
     /**
-     * One line naming the bottleneck, or saying that nothing is saturated and what came closest. When that
+     * One line naming the bottleneck, or saying that nothing is saturated and what came closest, followed by the
+     * workload's own account when it gave one ({@link #boundBy()}). When that
      * resource's busy time is split by cause, the line says what it was busy with, e.g.
      * {@code bottleneck: hca/umr-engine (hca-engine, 99.5% busy: registration-list fetch 87%, processing 13%)}.
      */
@@ -105,7 +108,8 @@ public record RunReport(long simulatedNs, List<ResourceUsage> resources, Map<Str
         String causes = top.causeShares().isEmpty() ? "" : ": " + top.causeShares();
         return bottleneck().isPresent()
                 ? "bottleneck: " + top.name() + " (" + top.kind() + ", " + pct + " busy" + causes + ")"
+                        + (boundBy.isEmpty() ? "" : "; " + boundBy)
                 : "no saturated resource (busiest: " + top.name() + " at " + pct + causes
-                        + "): bound by latency or queue depth" + (boundBy.isEmpty() ? "" : "; " + boundBy);
+                        + "): " + (boundBy.isEmpty() ? "bound by latency or queue depth" : boundBy);
     }
 }

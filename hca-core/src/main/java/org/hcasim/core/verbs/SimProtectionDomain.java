@@ -65,7 +65,7 @@ final class SimProtectionDomain implements ProtectionDomain {
     @Override
     public MemoryRegion regMr(long iova, long length, Set<AccessFlag> access) {
         checkUserRange("regMr", iova, length, access);
-        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY, 8 * UserMrPath.pages(iova, length)); // the page list
         Mkey k = device.keys().create(this, MrType.USER);
         installUserTranslation(k, iova, length, access);
         users++;
@@ -125,7 +125,11 @@ final class SimProtectionDomain implements ProtectionDomain {
         if (maxSg < 1 || maxSg > limit) {
             throw new VerbsException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit);
         }
-        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY, (long) maxSg * switch (type) {
+            case MEM_REG -> 8;          // MTT entries
+            case SG_GAPS -> 16;         // KLM entries
+            default -> 8 + 16;          // integrity: the inner MTT and KLM mkeys
+        });
         Mkey k = device.keys().create(this, type);
         users++;
         return new SimMemoryRegion(this, k, maxSg);

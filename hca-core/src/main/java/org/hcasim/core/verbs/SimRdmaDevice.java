@@ -238,8 +238,13 @@ public final class SimRdmaDevice implements RdmaDevice {
      * (charged, as the command's completion is polled); set-up code outside tasks does not.
      */
     void firmwareCommand(FirmwareCommand command) {
+        firmwareCommand(command, 0);
+    }
+
+    /** {@link #firmwareCommand(FirmwareCommand)} for an mkey with {@code translationBytes} of translation entries. */
+    void firmwareCommand(FirmwareCommand command, long translationBytes) {
         long start = host.now();
-        long done = dataPath.firmwareCommand(start, command);
+        long done = dataPath.firmwareCommand(start, command, translationBytes);
         if (host.inTask()) {
             host.busyWait(done - start);
         }

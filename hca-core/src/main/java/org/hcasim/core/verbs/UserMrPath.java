@@ -62,13 +62,19 @@ final class UserMrPath implements MkeyStore<Mkey> {
         long hits;
         long misses;
         long uncached;
+        final Times registering = new Times();
         long deregistrations;
-        long threadNs;
-        long commandWaitNs;
-        long umrWaitNs;
+        final Times deregistering = new Times();
         /** Translation bytes of live cached MRs beyond their pages (oversized mkeys), and of uncached mkeys. */
         long oversizeBytes;
         long uncachedTableBytes;
+    }
+
+    /** Where the threads' time went: their own tasks (CPU, spinning included), sleeping on commands, on UMRs. */
+    static final class Times {
+        long threadNs;
+        long commandWaitNs;
+        long umrWaitNs;
     }
 
     UserMrPath(SimRdmaDevice device) {
@@ -161,20 +167,22 @@ final class UserMrPath implements MkeyStore<Mkey> {
      */
     private abstract class ThreadWork implements Runnable {
         final int core;
+        private final Times times;
         private long segmentStart;
         private long sleptAt;
         private boolean onCommand;
         private boolean waking;
         private boolean asleep;
 
-        ThreadWork() {
+        ThreadWork(Times times) {
+            this.times = times;
             this.core = host.currentCore();
             this.segmentStart = host.now();
         }
 
         /** The thread sleeps on a firmware command ({@code command}) or a UMR; ends its current task. */
         final void sleep(boolean command) {
-            stats.threadNs += host.now() - segmentStart;
+            times.threadNs += host.now() - segmentStart;
             onCommand = command;
             sleptAt = host.now();
             asleep = true;
@@ -182,7 +190,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
 
         /** The thread's work is done: its last task ends here. */
         final void finished() {
-            stats.threadNs += host.now() - segmentStart;
+            times.threadNs += host.now() - segmentStart;
         }
 
         /** The device finished what the thread sleeps on: called by the completion, in interrupt context. */
@@ -201,9 +209,9 @@ final class UserMrPath implements MkeyStore<Mkey> {
                 segmentStart = host.now();
                 long slept = segmentStart - sleptAt;
                 if (onCommand) {
-                    stats.commandWaitNs += slept;
+                    times.commandWaitNs += slept;
                 } else {
-                    stats.umrWaitNs += slept;
+                    times.umrWaitNs += slept;
                 }
                 host.charge(contextSwitchNs);
                 resumed();
@@ -237,6 +245,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
         private boolean uncached;
 
         Registration(SimProtectionDomain pd, long iova, long length, Set<AccessFlag> access, UserMrCallback done) {
+            super(stats.registering);
             this.pd = pd;
             this.iova = iova;
             this.length = length;
@@ -327,6 +336,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
         private final Runnable done;
 
         Deregistration(SimMemoryRegion mr, Runnable done) {
+            super(stats.deregistering);
             this.mr = mr;
             this.done = done;
         }

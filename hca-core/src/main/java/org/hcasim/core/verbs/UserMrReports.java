@@ -18,10 +18,16 @@ import org.hcasim.verbs.RdmaDevice;
 public final class UserMrReports {
     /** Columns of the MR cache table. */
     public static final List<String> CACHE_COLUMNS = List.of("entry", "order", "limit", "available", "total", "pending", "miss");
-    /** Columns of the registrations table. */
+    /** Columns of the registrations table: what they did, then where their time went (ns, summed over them). */
     public static final List<String> REGISTRATION_COLUMNS = List.of("registrations", "cache_hits", "cache_misses",
-            "uncached", "deregistrations", "mkeys_created", "mkeys_destroyed", "thread_ns", "command_wait_ns",
+            "uncached", "mkeys_created", "mkeys_destroyed", "thread_ns", "command_wait_ns", "umr_wait_ns");
+    /** Columns of the deregistrations table. */
+    public static final List<String> DEREGISTRATION_COLUMNS = List.of("deregistrations", "thread_ns", "command_wait_ns",
             "umr_wait_ns");
+    /** Title suffixes of the tables. */
+    public static final String CACHE = " MR cache";
+    public static final String REGISTRATIONS = " user MR registrations";
+    public static final String DEREGISTRATIONS = " user MR deregistrations";
 
     private UserMrReports() { }
 
@@ -41,12 +47,18 @@ public final class UserMrReports {
     private static RunReport annotate(RunReport r, String device, UserMrPath path) {
         MrCache<Mkey> cache = path.cache();
         UserMrPath.Stats s = path.stats();
-        return r.withPolicies(Map.of(MrCachePolicies.KEY, cache.policy()))
-                .withTable(new CounterTable(device + " MR cache (" + cache.policy() + ")", CACHE_COLUMNS, path.cacheRows()))
-                .withTable(new CounterTable(device + " user MR registrations", REGISTRATION_COLUMNS, List.of(List.of(
-                        s.registrations, s.hits, s.misses, s.uncached, s.deregistrations, cache.createdDuringRun(),
-                        cache.destroyedDuringRun(), s.threadNs, s.commandWaitNs, s.umrWaitNs))))
-                .withMemory(device + " mkey translation tables (ICM)", cache.translationBytesHeld() + s.uncachedTableBytes)
+        UserMrPath.Times reg = s.registering;
+        UserMrPath.Times dereg = s.deregistering;
+        RunReport out = r.withPolicies(Map.of(MrCachePolicies.KEY, cache.policy()))
+                .withTable(new CounterTable(device + CACHE + " (" + cache.policy() + ")", CACHE_COLUMNS, path.cacheRows()))
+                .withTable(new CounterTable(device + REGISTRATIONS, REGISTRATION_COLUMNS, List.of(List.of(
+                        s.registrations, s.hits, s.misses, s.uncached, cache.createdDuringRun(),
+                        cache.destroyedDuringRun(), reg.threadNs, reg.commandWaitNs, reg.umrWaitNs))));
+        if (s.deregistrations > 0) {
+            out = out.withTable(new CounterTable(device + DEREGISTRATIONS, DEREGISTRATION_COLUMNS, List.of(List.of(
+                    s.deregistrations, dereg.threadNs, dereg.commandWaitNs, dereg.umrWaitNs))));
+        }
+        return out.withMemory(device + " mkey translation tables (ICM)", cache.translationBytesHeld() + s.uncachedTableBytes)
                 .withMemory(device + " of which beyond the registered pages of in-use MRs", s.oversizeBytes);
     }
 }
