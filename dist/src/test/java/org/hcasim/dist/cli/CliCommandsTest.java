@@ -111,12 +111,52 @@ class CliCommandsTest {
     @Test
     void a_missing_testbed_file_is_one_line() {
         assertThat(hcasim("config", "--testbed", "no/such.properties")).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(stderr().lines()).singleElement().asString().contains("no/such.properties", "not found");
+        assertThat(stderr().lines()).singleElement().asString().contains("no/such.properties", "does not exist");
     }
 
     private static final class Pattern {
         static String quote(String s) {
             return java.util.regex.Pattern.quote(s);
         }
+    }
+
+    @Test
+    void a_set_value_that_does_not_have_its_keys_shape_is_refused_by_every_command() {
+        assertThat(hcasim("config", "--set", "nvmeof.host.queue-size=abc")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim config: nvmeof.host.queue-size = 'abc' (from --set) is not a number");
+    }
+
+    @Test
+    void an_include_line_in_a_testbed_file_is_an_error_not_dropped(@TempDir Path dir) throws IOException {
+        Path testbed = Files.writeString(dir.resolve("tb.properties"), "testbed.target.cores = 4\ninclude = other.properties\n");
+        assertThat(hcasim("config", "--testbed", testbed.toString())).isEqualTo(1);
+        assertThat(stderr().lines()).singleElement().asString()
+                .contains("line 2", "include is not supported");
+    }
+
+    @Test
+    void a_device_given_as_a_testbed_or_job_file_is_a_one_line_error_not_a_hang() {
+        assertThat(hcasim("config", "--testbed", "/dev/zero")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim config: testbed file /dev/zero is not a regular file (a device, socket or pipe)");
+        err.reset();
+        assertThat(hcasim("fio", "/dev/zero")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim fio: job file /dev/zero is not a regular file (a device, socket or pipe)");
+    }
+
+    @Test
+    void output_that_cannot_be_written_is_an_error_not_exit_zero() {
+        PrintStream broken = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        }, true, StandardCharsets.UTF_8);
+        int code = HcasimCommand.run(new String[] {"ulps"}, broken, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim: writing standard output failed (disk full or output closed): the report is incomplete");
     }
 }
