@@ -132,33 +132,31 @@ final class UserMrPath implements MkeyStore<Mkey> {
 
     /** ib_dereg_mr without simulated time: the mkey goes back to its entry (or is destroyed) at once. */
     void deregisterNow(SimMemoryRegion mr) {
-        Mkey k = mr.mkey();
-        released(mr);
-        revoke(k);
-        if (k.cacheEntry >= 0) {
-            cache.giveBack(k.cacheEntry, k);
-        } else {
+        if (mr.mkey().cacheEntry < 0) {
             device.firmwareCommand(FirmwareCommand.DESTROY_MKEY);
-            device.keys().destroy(k);
         }
+        release(mr);
     }
 
-    private void released(SimMemoryRegion mr) {
+    /**
+     * The region is gone (its revoke or destroy is done): its mkey stops translating and goes back to its cache
+     * entry, or leaves the key table when it did not come from the cache; the PD loses a user.
+     */
+    private void release(SimMemoryRegion mr) {
         stats.deregistrations++;
         long pages = mr.maxSg();
         Mkey k = mr.mkey();
-        if (k.cacheEntry >= 0) {
-            stats.oversizeBytes -= cache.translationBytes(k.cacheEntry) - 8 * pages;
-        } else {
-            stats.uncachedTableBytes -= 8 * pages;
-        }
-        mr.simPd().release();
-    }
-
-    private static void revoke(Mkey k) {
         k.valid = false;
         k.pd = null;
         k.mapping = null;
+        if (k.cacheEntry >= 0) {
+            stats.oversizeBytes -= cache.translationBytes(k.cacheEntry) - 8 * pages;
+            cache.giveBack(k.cacheEntry, k);
+        } else {
+            stats.uncachedTableBytes -= 8 * pages;
+            device.keys().destroy(k);
+        }
+        mr.simPd().release();
     }
 
     /**
@@ -364,14 +362,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
 
         @Override
         void resumed() {
-            Mkey k = mr.mkey();
-            released(mr);
-            revoke(k);
-            if (k.cacheEntry >= 0) {
-                cache.giveBack(k.cacheEntry, k);
-            } else {
-                device.keys().destroy(k);
-            }
+            release(mr);
             host.charge(mr.maxSg() * pageUnpinNs);
             finished();
             done.run();
