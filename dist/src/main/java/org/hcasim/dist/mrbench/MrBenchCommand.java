@@ -1,8 +1,5 @@
 package org.hcasim.dist.mrbench;
 
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -10,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.hcasim.core.config.ConfigLoader;
-import org.hcasim.core.config.UserException;
+import org.hcasim.core.config.TextFiles;
 import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.experiment.MrBenchWorkload;
@@ -31,8 +28,10 @@ import picocli.CommandLine.Spec;
                 + " the MR cache's counters and what bounds the run.",
             "Runs on the block testbed's initiator host (host.profile or testbed.initiator.profile, hca.profile);"
                 + " threads on cores 1..T."},
-        footer = {"", "Examples:", "  hcasim mr-bench --mrs 100000 --policy search-larger --set host.profile=xeon-e5-2699v4",
-            "  hcasim mr-bench --mrs 10000 --threads 5 --free --format json"})
+        footer = {"", "Examples:", "  hcasim mr-bench --mrs 100000 --policy search-larger",
+            "  hcasim mr-bench --mrs 10000 --threads 5 --free --format json",
+            "  hcasim mr-bench --set host.profile=xeon-e5-2699v4 --set hca.mr-cache.limits=", "",
+            "The MR cache and what the numbers mean: docs/mr-cache.md."})
 public final class MrBenchCommand implements Callable<Integer> {
 
     public enum Format { text, json }
@@ -81,8 +80,9 @@ public final class MrBenchCommand implements Callable<Integer> {
         out.print(format == Format.json ? ReproduceOutputs.json(MrBenchReport.tree(bench, where, outcome.report()))
                 : MrBenchReport.text(bench, where, outcome.report()));
         out.flush();
-        PrintStream err = System.err;
+        var err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "mr-bench: simulated in %.1f s of wall time%n", (System.nanoTime() - wall) / 1e9);
+        err.flush();
         return 0;
     }
 
@@ -91,10 +91,6 @@ public final class MrBenchCommand implements Callable<Integer> {
         if (file.isEmpty()) {
             return new TestbedSpec("mr-bench", "", settings);
         }
-        try {
-            return new TestbedSpec("testbed " + file.get(), Files.readString(file.get()), settings);
-        } catch (IOException e) {
-            throw new UserException("--testbed " + file.get() + ": cannot read: " + e.getMessage());
-        }
+        return new TestbedSpec("testbed " + file.get(), TextFiles.read(file.get(), "testbed file"), settings);
     }
 }
