@@ -42,7 +42,8 @@ public final class HcasimCommand implements Callable<Integer> {
             // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
-            FioCommand.class
+            FioCommand.class,
+            org.hcasim.dist.mrbench.MrBenchCommand.class
     );
 
     public static final int OK = 0;

@@ -10,6 +10,7 @@ import org.hcasim.core.config.LayerKind;
 import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
+import org.hcasim.core.verbs.UserMrReports;
 import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.fio.FioTestbed;
 import org.hcasim.spi.RunReport;
@@ -39,10 +40,14 @@ public final class BlockTestbedFactory implements TestbedFactory {
         FioTestbed fio = FioTestbed.of(block);
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
-                config::checkAllKeysUsed, report -> annotate(report, block.policies()));
+                config::checkAllKeysUsed, report -> UserMrReports.annotate(annotate(report, block.policies()),
+                        block.simulation().hosts()));
     }
 
-    /** The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. */
+    /**
+     * The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. (The user-MR
+     * registrations' figures are added by {@link UserMrReports}.)
+     */
     static RunReport annotate(RunReport report, TestbedPolicies policies) {
         RunReport r = report.withPolicies(policies.inForce());
         return policies.inForce().keySet().stream().anyMatch(k -> PolicyKind.ofKey(k).orElse(null) == PolicyKind.SRQ)

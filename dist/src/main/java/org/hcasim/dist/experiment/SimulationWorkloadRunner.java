@@ -76,7 +76,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         Map<String, Double> metrics = workload.run(new View(built));
         built.checkConfigUsed().run();
         Simulation sim = built.simulation();
-        return new WorkloadOutcome(metrics, built.annotate().apply(RunReports.from(sim.resources(), sim.now())));
+        return new WorkloadOutcome(metrics, workload.annotate(built.annotate().apply(RunReports.from(sim.resources(), sim.now()))));
     }
 
     /** What a custom workload sees of the built testbed. */
@@ -104,6 +104,11 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         @Override
         public void runUntil(long endNs) {
             built.simulation().loop().runUntil(endNs);
+        }
+
+        @Override
+        public void runUntil(java.util.function.BooleanSupplier done) {
+            built.simulation().loop().runUntil(done);
         }
 
         @Override

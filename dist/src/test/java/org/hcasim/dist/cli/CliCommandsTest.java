@@ -34,7 +34,7 @@ class CliCommandsTest {
     void ulps_lists_the_four_plugins_with_description_contributions_and_origin() {
         assertThat(hcasim("ulps")).isZero();
 
-        assertThat(stdout().lines().skip(4).filter(l -> !l.startsWith(" ")).map(l -> l.split(" ")[0]))
+        assertThat(stdout().lines().skip(6).filter(l -> !l.startsWith(" ")).map(l -> l.split(" ")[0]))
                 .containsExactly("iser", "nvmeof", "rds", "srp");
         assertThat(stdout()).contains("NVMe over Fabrics on RDMA", "contributes: ", "loaded from: class path");
     }
@@ -43,11 +43,13 @@ class CliCommandsTest {
     void ulps_lists_the_built_in_policies_by_kind_and_each_plugins_policy_keys_by_role() {
         assertThat(hcasim("ulps")).isZero();
 
-        assertThat(stdout().lines().limit(4)).containsExactly(
+        assertThat(stdout().lines().limit(6)).containsExactly(
                 "built-in policies (any role may choose them; plugins add their own):",
                 "  registration-policy: global-key-single-segment, klm-only, mtt-first, pa-first, register-always",
                 "  cq-policy: fixed",
-                "  srq-policy: none, per-device, per-vector");
+                "  srq-policy: none, per-device, per-vector",
+                "engine policies (chosen by the HCA profile's key, not by a role):",
+                "  hca.mr-cache.policy: search-larger, strict");
         assertThat(stdout()).containsPattern("policies by role: host: registration-policy = \\(derived from other keys, "
                 + "see config --doc\\), cq-policy = fixed; target: srq-policy = .*, cq-policy = fixed");
     }
@@ -59,6 +61,8 @@ class CliCommandsTest {
         assertThat(stdout()).containsPattern("(?m)^#   CQ policies to choose from:\\R^#     fixed \\(built in\\): .*\\R"
                 + "^nvmeof\\.host\\.cq-policy = fixed");
         assertThat(stdout()).containsPattern("(?m)^#     per-vector \\(built in\\): .*\\R^nvmeof\\.target\\.srq-policy = ");
+        assertThat(stdout()).containsPattern("(?m)^#   MR cache policies to choose from:\\R^#     search-larger \\(built in\\): .*"
+                + "\\R^#     strict \\(built in\\): .*\\R^hca\\.mr-cache\\.policy = strict ");
     }
 
     @Test
