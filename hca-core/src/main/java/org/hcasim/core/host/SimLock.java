@@ -13,7 +13,9 @@ import org.hcasim.host.SpinLock;
  *
  * <p>Approximation: tasks execute in order of their start times, so a task that started earlier books the
  * lock first even if a later-starting task would, in real time, have asked for it a little sooner. Tasks are
- * short, so the error is bounded by one task's length.
+ * short, so the error is bounded by one task's length. Critical sections of known length avoid that error
+ * ({@link #criticalSection}); a lock is used either that way or with {@link #lock()} / {@link #unlock()}, never
+ * both (the two book differently).
  */
 public final class SimLock implements SpinLock, Resource {
     private final SimHost host;
@@ -28,6 +30,11 @@ public final class SimLock implements SpinLock, Resource {
 
     private long freeAt;
     private boolean held;
+    /** How the lock is used: {@link #UNUSED}, {@link #LOCK_UNLOCK} or {@link #CRITICAL_SECTION}. */
+    private int style = UNUSED;
+    private static final int UNUSED = 0;
+    private static final int LOCK_UNLOCK = 1;
+    private static final int CRITICAL_SECTION = 2;
     private long acquiredAt;
 
     private long busyNs;
@@ -62,6 +69,7 @@ public final class SimLock implements SpinLock, Resource {
      */
     public void criticalSection(long workNs, int dataLines) {
         host.requireTask("lock " + name);
+        requireStyle(CRITICAL_SECTION);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is held; criticalSection() cannot nest in lock()");
         }
@@ -100,6 +108,7 @@ public final class SimLock implements SpinLock, Resource {
      */
     public void lock(int dataLines) {
         host.requireTask("lock " + name);
+        requireStyle(LOCK_UNLOCK);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is already held (locks are not recursive and"
                     + " must be released by the task that took them)");
@@ -141,6 +150,14 @@ public final class SimLock implements SpinLock, Resource {
         freeAt = t;
         busyNs += t - acquiredAt;
         host.lockReleased(this);
+    }
+
+    private void requireStyle(int used) {
+        if (style == UNUSED) {
+            style = used;
+        } else if (style != used) {
+            throw new IllegalStateException("lock '" + name + "' is used both with lock()/unlock() and criticalSection()");
+        }
     }
 
     boolean isHeld() {
