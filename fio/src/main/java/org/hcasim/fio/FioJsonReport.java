@@ -12,6 +12,8 @@ import java.util.Map;
 /** fio's {@code --output-format=json} document (the fio 3.x schema) for a run. */
 public final class FioJsonReport {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The jobname of fio's client-mode aggregate of every host. */
+    public static final String ALL_CLIENTS = "All clients";
 
     private FioJsonReport() {
     }
@@ -34,11 +36,25 @@ public final class FioJsonReport {
         root.put("time", FioFormat.ctime(epochMillis));
         ObjectNode globals = root.putObject("global options");
         results.jobSet.globalOptions().forEach(globals::put);
-        ArrayNode jobs = root.putArray("jobs");
-        List<JobResult> reported = results.reported();
         Map<Integer, JobResult> groups = results.groups();
-        for (JobResult r : reported) {
-            jobs.add(job(r, groups.get(r.job.groupId())));
+        if (!results.clients()) {
+            ArrayNode jobs = root.putArray("jobs");
+            for (JobResult r : results.reported()) {
+                jobs.add(job(r, groups.get(r.job.groupId())));
+            }
+            return root;
+        }
+        // fio --client: every host's jobs in client_stats with its hostname, then "All clients" per group
+        ArrayNode stats = root.putArray("client_stats");
+        for (String host : results.hosts) {
+            FioResults mine = results.forHost(host);
+            Map<Integer, JobResult> myGroups = mine.groups();
+            for (JobResult r : mine.reported()) {
+                stats.add(job(r, myGroups.get(r.job.groupId())).put("hostname", host));
+            }
+        }
+        for (JobResult g : groups.values()) {
+            stats.add(job(g, g).put("jobname", ALL_CLIENTS));
         }
         return root;
     }

@@ -9,12 +9,25 @@ import java.util.Map;
 public final class FioResults {
     final JobFileParser.JobSet jobSet;
     final List<JobResult> jobs;
+    /** The initiator hosts when there are several (fio --client mode), else empty. */
+    final List<String> hosts;
     final long simulatedNs;
 
-    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, long simulatedNs) {
+    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs) {
         this.jobSet = jobSet;
         this.jobs = List.copyOf(jobs);
+        this.hosts = List.copyOf(hosts);
         this.simulatedNs = simulatedNs;
+    }
+
+    /** The results of the jobs that ran on {@code host}, as a run of their own. */
+    FioResults forHost(String host) {
+        return new FioResults(jobSet, jobs.stream().filter(r -> r.host.equals(host)).toList(), List.of(), simulatedNs);
+    }
+
+    /** Whether the jobs ran on several initiator hosts (then the reports show each host and "All clients"). */
+    boolean clients() {
+        return !hosts.isEmpty();
     }
 
     /** Results as fio lists them: one per job, or one merged result per group whose jobs use group_reporting. */

@@ -31,21 +31,25 @@ public final class FioRun {
         this.errors = errors;
     }
 
-    /** Runs all jobs; returns their results in job order. */
+    /** Runs all jobs (on every initiator host); returns their results in job order, host by host. */
     public FioResults run(JobFileParser.JobSet jobSet) {
-        Host host = testbed.initiatorHost();
-        List<JobRunner> runners = prepare(jobSet.jobs(), host);
+        List<Host> hosts = testbed.initiatorHosts();
+        List<List<JobRunner>> perHost = new ArrayList<>();
+        for (int h = 0; h < hosts.size(); h++) perHost.add(prepare(jobSet.jobs(), hosts.get(h), h));
         Simulation sim = testbed.simulation();
         EventLoop loop = sim.loop();
         long start = loop.now();
+        List<FioJob> jobs = jobSet.jobs();
         int i = 0;
-        while (i < runners.size()) {
+        while (i < jobs.size()) {
             int end = i + 1;
-            while (end < runners.size() && !runners.get(end).result.job.stonewall()) end++;
-            List<JobRunner> wave = runners.subList(i, end);
+            while (end < jobs.size() && !jobs.get(end).stonewall()) end++;
+            List<JobRunner> wave = new ArrayList<>();
+            for (List<JobRunner> runners : perHost) wave.addAll(runners.subList(i, end));
             int[] remaining = {wave.size()};
             long[] progress = {loop.now()};
             long rampEnd = i == 0 ? measureFromRampEnd(wave, sim) : EventLoop.NO_EVENT;
+            if (i == 0 && end == jobs.size()) measureUntilRuntimeEnd(wave, sim);
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
@@ -59,8 +63,11 @@ public final class FioRun {
             i = end;
         }
         List<JobResult> results = new ArrayList<>();
-        for (JobRunner r : runners) results.add(r.result);
-        return new FioResults(jobSet, results, loop.now() - start);
+        for (List<JobRunner> runners : perHost) {
+            for (JobRunner r : runners) results.add(r.result);
+        }
+        return new FioResults(jobSet, results, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
+                loop.now() - start);
     }
 
     /**
@@ -74,20 +81,30 @@ public final class FioRun {
         return sim.loop().after(ramp, () -> sim.resources().resetStats(sim.now()));
     }
 
-    private List<JobRunner> prepare(List<FioJob> jobs, Host host) {
+    /**
+     * When every job of the run is time-based (one group), the resource statistics stop when the runtime is
+     * over, as mpstat sampling the steady state would: the I/Os still in flight then drain without being counted.
+     */
+    private static void measureUntilRuntimeEnd(List<JobRunner> jobs, Simulation sim) {
+        if (!jobs.stream().allMatch(r -> r.result.job.timeBased() && r.result.job.runtimeNs() > 0)) return;
+        long end = jobs.stream().mapToLong(r -> r.result.job.rampNs() + r.result.job.runtimeNs()).max().orElse(0);
+        sim.loop().after(end, () -> sim.resources().stopStats(sim.now()));
+    }
+
+    private List<JobRunner> prepare(List<FioJob> jobs, Host host, int hostIndex) {
         FioCosts costs = FioCosts.from(host.cpuCosts(), host.name());
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
         for (FioJob job : jobs) {
-            device(job); // every job's engine is known and connected before the budget is checked
+            device(job, hostIndex); // every job's engine is known and connected before the budget is checked
         }
         if (!jobs.isEmpty()) {
-            IoBufferBudget.check(jobs, device(jobs.get(0)).format().blockSize(), host.memory().payloadReal(),
+            IoBufferBudget.check(jobs, device(jobs.get(0), hostIndex).format().blockSize(), host.memory().payloadReal(),
                     Runtime.getRuntime().maxMemory());
         }
         for (FioJob job : jobs) {
-            BlockDevice device = device(job);
+            BlockDevice device = device(job, hostIndex);
             int core;
             if (job.cpus().isEmpty()) {
                 core = spread++ % host.coreCount();
@@ -101,12 +118,14 @@ public final class FioRun {
                 int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
                 core = job.cpus().get(k % job.cpus().size());
             }
-            runners.add(new JobRunner(job, host, device, core, costs, errors));
+            JobRunner runner = new JobRunner(job, host, device, core, costs, errors);
+            runner.result.host = host.name();
+            runners.add(runner);
         }
         return runners;
     }
 
-    private BlockDevice device(FioJob job) {
+    private BlockDevice device(FioJob job, int hostIndex) {
         if (job.ioengine() == null) {
             throw new JobFileException("job '" + job.name() + "' has no ioengine: set ioengine= to a block ULP (e.g. nvmeof, iser, srp)");
         }
@@ -114,7 +133,7 @@ public final class FioRun {
             throw new JobFileException("job '" + job.name() + "': ioengine=" + job.ioengine()
                     + " is a host I/O engine; in hcasim ioengine names the block ULP to simulate (e.g. nvmeof, iser, srp)");
         }
-        List<BlockDevice> devices = testbed.devices(job.ioengine());
+        List<BlockDevice> devices = testbed.devices(job.ioengine(), hostIndex);
         if (devices.isEmpty()) {
             throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");
         }

@@ -11,8 +11,19 @@ public interface FioTestbed {
 
     Simulation simulation();
 
-    /** The host whose cores run the fio threads (the block initiator's host). */
+    /** The host whose cores run the fio threads (the block initiator's host; the first one when there are more). */
     Host initiatorHost();
+
+    /** Every initiator host, in order; each runs all the jobs of a job file, as {@code fio --client} on each. */
+    default List<Host> initiatorHosts() {
+        return List.of(initiatorHost());
+    }
+
+    /** The block devices of {@code ioengine} on initiator host {@code initiator} (0-based), as {@link #devices(String)}. */
+    default List<BlockDevice> devices(String ioengine, int initiator) {
+        if (initiator != 0) throw new IndexOutOfBoundsException("initiator " + initiator + " of 1");
+        return devices(ioengine);
+    }
 
     /**
      * The block devices of the named block ULP ({@code ioengine}), connected: the first call for an
@@ -22,7 +33,7 @@ public interface FioTestbed {
      */
     List<BlockDevice> devices(String ioengine);
 
-    /** The fio view of a block testbed: its simulation, its initiator host and its ULPs' devices. */
+    /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
     static FioTestbed of(BlockTestbed testbed) {
         return new FioTestbed() {
             @Override
@@ -36,8 +47,18 @@ public interface FioTestbed {
             }
 
             @Override
+            public List<Host> initiatorHosts() {
+                return List.copyOf(testbed.initiatorHosts());
+            }
+
+            @Override
             public List<BlockDevice> devices(String ioengine) {
                 return testbed.devices(ioengine);
+            }
+
+            @Override
+            public List<BlockDevice> devices(String ioengine, int initiator) {
+                return testbed.devices(ioengine, initiator);
             }
         };
     }

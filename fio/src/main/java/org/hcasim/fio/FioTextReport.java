@@ -31,11 +31,33 @@ public final class FioTextReport {
         return out.toString();
     }
 
+    /**
+     * The report. With several initiator hosts it is shaped as fio's client mode: each host's report with every
+     * line prefixed {@code <host> }, then one "All clients" block per group merging every host's jobs.
+     */
     public static String render(FioResults results, long epochMillis) {
+        if (!results.clients()) return renderOne(results, epochMillis);
+        StringBuilder out = new StringBuilder();
+        for (String host : results.hosts) {
+            for (String line : renderOne(results.forHost(host), epochMillis).split("\n", -1)) {
+                if (!line.isEmpty()) out.append('<').append(host).append("> ").append(line);
+                out.append('\n');
+            }
+            out.setLength(out.length() - 1);
+        }
+        Map<Integer, JobResult> groups = results.groups();
+        for (JobResult g : groups.values()) {
+            out.append('\n');
+            job(out, g, g, epochMillis, "All clients", 0);
+        }
+        return out.toString();
+    }
+
+    private static String renderOne(FioResults results, long epochMillis) {
         StringBuilder out = new StringBuilder("\n");
         Map<Integer, JobResult> groups = results.groups();
         for (JobResult r : results.reported()) {
-            job(out, r, groups.get(r.job.groupId()), epochMillis);
+            job(out, r, groups.get(r.job.groupId()), epochMillis, r.job.name(), r.job.jobNumber() + 1);
         }
         for (Map.Entry<Integer, JobResult> g : groups.entrySet()) {
             out.append('\n').append("Run status group ").append(g.getKey()).append(" (all jobs):\n");
@@ -46,9 +68,9 @@ public final class FioTextReport {
         return out.toString();
     }
 
-    private static void job(StringBuilder out, JobResult r, JobResult group, long epochMillis) {
-        out.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err=%2d: pid=%d: %s%n", r.job.name(), r.job.groupId(),
-                r.jobs, r.error, r.job.jobNumber() + 1, FioFormat.ctime(epochMillis)));
+    private static void job(StringBuilder out, JobResult r, JobResult group, long epochMillis, String name, int pid) {
+        out.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err=%2d: pid=%d: %s%n", name, r.job.groupId(),
+                r.jobs, r.error, pid, FioFormat.ctime(epochMillis)));
         if (r.error != 0) {
             out.append("  error=").append(r.errorText).append('\n');
         }

@@ -9,6 +9,8 @@ final class JobResult {
     static final String[] BATCH_LABELS = {"0", "4", "8", "16", "32", "64", ">=64"};
 
     final FioJob job;
+    /** The initiator host the job ran on (fio --client's hostname). */
+    String host = "";
     final DirectionStats read = new DirectionStats();
     final DirectionStats write = new DirectionStats();
     long usrNs;

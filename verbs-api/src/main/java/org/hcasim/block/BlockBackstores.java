@@ -16,6 +16,11 @@ import org.hcasim.host.HostMemory;
  */
 public final class BlockBackstores {
 
+    /** Host costs of the block layer a target's submissions go through ({@code host.cost.block-submit-ns} ...). */
+    static final String BLOCK_SUBMIT = "block-submit";
+    static final String BLOCK_COMPLETE = "block-complete";
+    static final String SOFTIRQ = org.hcasim.host.CpuCosts.SOFTIRQ_SCHEDULE;
+
     private BlockBackstores() {
     }
 
@@ -44,10 +49,35 @@ public final class BlockBackstores {
             return spec;
         }
 
+        /**
+         * The target submits to a block device (null_blk, a ramdisk): the block layer's submission (bio, request,
+         * tag, queue_rq) is charged to the submitting task and its completion (blk_mq_end_request, bio end_io) to
+         * the completion's, with the host's {@code block-submit} / {@code block-complete} costs (0 on a host whose
+         * costs lack them). A null backstore completes like null_blk with its default {@code irqmode=1}: in the block
+         * soft-IRQ ({@code softirq-schedule}); a ram disk (brd) completes in the submitting call.
+         */
         @Override
         public void execute(BackstoreIo io, BlockCompletionHandler done) {
+            charge(BLOCK_SUBMIT);
             BlockCompletion result = perform(io);
-            host.timer(spec.latencyNs(), io.completionCore(), "backstore " + spec.name(), () -> done.completed(result));
+            host.timer(spec.latencyNs(), io.completionCore(), "backstore " + spec.name(), () -> {
+                if (spec.backstore() == Backstore.NULL) {
+                    charge(SOFTIRQ); // null_blk's default irqmode=1 completes each request in the block softirq
+                }
+                charge(BLOCK_COMPLETE);
+                done.completed(result);
+            });
+        }
+
+        private void charge(String cost) {
+            if (!host.inTask()) return;
+            long ns;
+            try {
+                ns = host.cpuCosts().ns(cost);
+            } catch (IllegalArgumentException notDefined) {
+                return;
+            }
+            host.charge(ns);
         }
 
         private BlockCompletion perform(BackstoreIo io) {

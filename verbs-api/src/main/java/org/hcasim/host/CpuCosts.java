@@ -24,6 +24,13 @@ public interface CpuCosts {
     String LOCK_ACQUIRE = "lock-acquire";
     /** Work done under a queue's lock per post or poll (QP/SRQ/CQ producer/consumer index update, ordering). */
     String QUEUE_LOCK_HOLD = "queue-lock-hold";
+    /**
+     * Optional (0 when a profile does not define them): a core waiting for a cache line another core of the same
+     * socket wrote last (a modified line moving between caches), and across sockets. A lock taken on a core other
+     * than its last holder's pays them for its own line and the data it writes under it.
+     */
+    String CACHELINE_TRANSFER = "cacheline-transfer";
+    String CACHELINE_TRANSFER_REMOTE = "cacheline-transfer-remote";
     /** Switching to another thread (schedule out + in). */
     String CONTEXT_SWITCH = "context-switch";
     /** Latency from wake_up of a sleeping thread until it runs again (not CPU busy time). */

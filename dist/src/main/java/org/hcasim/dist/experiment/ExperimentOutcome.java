@@ -81,7 +81,7 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
         grid.points().forEach(p -> rowKeys.add(layout.rowKey(p)));
         for (Point rowKey : rowKeys) {
             for (MetricValue column : layout.metricColumns()) {
-                Point p = layout.pointOf(grid, rowKey, column);
+                Point p = ranInstead(grid, layout.pointOf(grid, rowKey, column));
                 PointRun run = byPoint.get(p);
                 if (run == null) {
                     continue; // not in the grid that ran (e.g. --axis left this policy out)
@@ -96,6 +96,21 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
     }
 
     /** For each context and metric: baseline policy (first value run) against each other policy. */
+    /**
+     * The point a column stands for, or, when {@code --axis} replaced every value of an axis the column fixes (e.g.
+     * {@code --axis ulp=srp} where the reference columns are NVMe-oF's), the point with the value that ran instead:
+     * its cells show beside no reference rather than not at all.
+     */
+    private static Point ranInstead(ExperimentGrid grid, Point p) {
+        Map<String, String> m = new LinkedHashMap<>(p.coordinates());
+        for (org.hcasim.spi.Axis a : grid.axes()) {
+            if (a.values().size() == 1 && !a.values().contains(m.get(a.name()))) {
+                m.put(a.name(), a.values().get(0));
+            }
+        }
+        return grid.pointOf(m);
+    }
+
     private static List<PolicyComparison> comparisons(ExperimentGrid grid, List<CellComparison> cells) {
         ExperimentDefinition e = grid.experiment();
         String axis = e.policyAxis();

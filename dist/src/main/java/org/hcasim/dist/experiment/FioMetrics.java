@@ -31,7 +31,9 @@ final class FioMetrics {
         double bw = 0;
         double ios = 0;
         double clatWeighted = 0;
-        for (JsonNode job : root.get("jobs")) {
+        JsonNode jobs = root.has("jobs") ? root.get("jobs") : root.get("client_stats");
+        for (JsonNode job : jobs) {
+            if (job.path("jobname").asText().equals(FioJsonReport.ALL_CLIENTS)) continue; // the hosts' sum
             for (String dir : new String[] {"read", "write"}) {
                 JsonNode d = job.get(dir);
                 double iops = d.get("iops").asDouble();

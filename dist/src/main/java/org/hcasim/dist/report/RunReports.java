@@ -17,9 +17,9 @@ import org.hcasim.spi.RunReport;
 public final class RunReports {
     private RunReports() { }
 
-    /** The report of the interval from the registry's last statistics reset to {@code nowNs}. */
+    /** The report of the interval from the registry's last statistics reset to {@code nowNs} (or its stop). */
     public static RunReport from(ResourceRegistry registry, long nowNs) {
-        long interval = nowNs - registry.statsSinceNs();
+        long interval = registry.statsUntilNs(nowNs) - registry.statsSinceNs();
         List<ResourceUsage> out = new ArrayList<>();
         Map<String, List<org.hcasim.core.sim.ResourceUsage>> coreGroups = new LinkedHashMap<>();
         for (org.hcasim.core.sim.ResourceUsage u : registry.usage(nowNs)) {

@@ -56,6 +56,52 @@ class FioCommandTest {
         assertThat(r.out).startsWith("v: (g=0): rw=randwrite, bs=(R) 4096B-4096B").contains("  write: IOPS=").contains("  read: IOPS=");
     }
 
+    /** fio's JSON without its wall-clock fields. */
+    private static JsonNode withoutWallClock(String out) throws Exception {
+        JsonNode root = new ObjectMapper().readTree(out);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root).remove(List.of("timestamp", "timestamp_ms", "time"));
+        return root;
+    }
+
+    @Test
+    void theSrpVerifyExampleWritesAndVerifiesOnARamTargetTheSameWayEachRun() throws Exception {
+        String[] args = {"fio", "--output-format=json", "--set", "testbed.target.backstore=ram",
+            "--set", "testbed.target.namespace-size=1g", Path.of("..", "examples", "srp-verify.fio").toString()};
+        Result first = hcasim(args);
+        assertThat(first.err).isEmpty();
+        assertThat(first.exit).isZero();
+        JsonNode job = withoutWallClock(first.out).get("jobs").get(0);
+        assertThat(job.get("job options").get("filename").asText()).isEqualTo("/dev/sdb");
+        assertThat(job.get("write").get("io_bytes").asLong()).isEqualTo(8L << 20);
+        assertThat(job.get("read").get("io_bytes").asLong()).as("the verify phase read everything back").isEqualTo(8L << 20);
+        assertThat(withoutWallClock(hcasim(args).out)).isEqualTo(withoutWallClock(first.out));
+    }
+
+    @Test
+    void severalInitiatorsReportAsFioClientModeWithEachHostAndAllClients() throws Exception {
+        Path job = job("[rr]\nioengine=srp\nrw=randread\nbs=4k\niodepth=4\nruntime=2ms\ntime_based\n");
+        String[] set = {"--set", "testbed.initiators=2", "--set", "testbed.target.devices=2"};
+        Result json = hcasim(concat(new String[] {"fio", "--output-format=json"}, set, job.toString()));
+        assertThat(json.err).isEmpty();
+        JsonNode stats = new ObjectMapper().readTree(json.out).get("client_stats");
+        assertThat(stats).hasSize(3);
+        assertThat(stats.get(0).get("hostname").asText()).isEqualTo("initiator1");
+        assertThat(stats.get(1).get("hostname").asText()).isEqualTo("initiator2");
+        assertThat(stats.get(2).get("jobname").asText()).isEqualTo("All clients");
+        long each = stats.get(0).get("read").get("total_ios").asLong() + stats.get(1).get("read").get("total_ios").asLong();
+        assertThat(stats.get(2).get("read").get("total_ios").asLong()).isEqualTo(each).isPositive();
+        Result text = hcasim(concat(new String[] {"fio"}, set, job.toString()));
+        assertThat(text.out).contains("<initiator1> rr: (groupid=0, jobs=1)", "<initiator2>   read: IOPS=",
+                "All clients: (groupid=0, jobs=2)");
+    }
+
+    private static String[] concat(String[] a, String[] b, String last) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length + 1);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        out[out.length - 1] = last;
+        return out;
+    }
+
     @Test
     void sameJobGivesTheSameReportApartFromTheWallClock() throws Exception {
         Path job = job("[mix]\nioengine=nvmeof\nrw=randrw\niodepth=8\nnumjobs=2\nruntime=3ms\ntime_based\n");

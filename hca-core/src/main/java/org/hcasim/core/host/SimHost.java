@@ -48,11 +48,25 @@ public final class SimHost implements Host {
     private final List<SimLock> locksHeld = new ArrayList<>(2);
     private final InboundDmaRate inboundDma = new InboundDmaRate();
     private final double llcPollutionNsPerByte;
+    private final int sockets;
+    private final long lineTransferNs;
+    private final long remoteLineTransferNs;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
+        this(sim, name, coreCount, 1, costs, memory);
+    }
+
+    /** A host whose cores are split evenly over {@code sockets} CPU packages, in core order. */
+    public SimHost(Simulation sim, String name, int coreCount, int sockets, CpuCosts costs, HostMemory memory) {
         if (coreCount < 1) {
             throw new IllegalArgumentException("host '" + name + "' needs at least one core, got " + coreCount);
         }
+        if (sockets < 1 || sockets > coreCount) {
+            throw new IllegalArgumentException("host '" + name + "': " + sockets + " sockets for " + coreCount + " cores");
+        }
+        this.sockets = sockets;
+        this.lineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER);
+        this.remoteLineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER_REMOTE);
         this.sim = sim;
         this.loop = sim.loop();
         this.tracer = sim.tracer();
@@ -128,6 +142,30 @@ public final class SimHost implements Host {
      */
     public void inboundDma(long t, long bytes) {
         inboundDma.add(t, bytes);
+    }
+
+    /** The socket (CPU package) core {@code core} is on. */
+    public int socketOf(int core) {
+        checkCore(core);
+        return (int) ((long) core * sockets / cores.length);
+    }
+
+    /**
+     * CPU time one core waits for a cache line that core {@code from} wrote last: 0 on the same core, the
+     * profile's {@code cacheline-transfer} within a socket, {@code cacheline-transfer-remote} across sockets
+     * (0 when the profile defines neither).
+     */
+    public long lineTransferNs(int from, int to) {
+        if (from == to || from < 0) return 0;
+        return socketOf(from) == socketOf(to) ? lineTransferNs : remoteLineTransferNs;
+    }
+
+    private static long optionalNs(CpuCosts costs, String operation) {
+        try {
+            return costs.ns(operation);
+        } catch (IllegalArgumentException notInProfile) {
+            return 0;
+        }
     }
 
     private static double optionalPerByte(CpuCosts costs, String operation) {
@@ -236,7 +274,7 @@ public final class SimHost implements Host {
     }
 
     @Override
-    public SpinLock spinLock(String lockName) {
+    public SimLock spinLock(String lockName) {
         return lock(lockName, false);
     }
 

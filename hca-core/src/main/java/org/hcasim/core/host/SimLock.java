@@ -13,21 +13,34 @@ import org.hcasim.host.SpinLock;
  *
  * <p>Approximation: tasks execute in order of their start times, so a task that started earlier books the
  * lock first even if a later-starting task would, in real time, have asked for it a little sooner. Tasks are
- * short, so the error is bounded by one task's length.
+ * short, so the error is bounded by one task's length. Critical sections of known length avoid that error
+ * ({@link #criticalSection}); a lock is used either that way or with {@link #lock()} / {@link #unlock()}, never
+ * both (the two book differently).
  */
 public final class SimLock implements SpinLock, Resource {
     private final SimHost host;
     private final String name;
     private final boolean sleeping;
     private final long acquireCostNs;
+    /** Hold intervals of {@link #criticalSection}, in arrival order. */
+    private final org.hcasim.core.sim.Timeline holds;
+    /** Which cores held the lock lately (for {@link #criticalSection}): where its line and data are likely to be. */
+    private final org.hcasim.core.sim.HolderHistory holders;
+    private final org.hcasim.core.sim.HolderHistory.TransferCost transferCost;
 
     private long freeAt;
     private boolean held;
+    /** How the lock is used: {@link #UNUSED}, {@link #LOCK_UNLOCK} or {@link #CRITICAL_SECTION}. */
+    private int style = UNUSED;
+    private static final int UNUSED = 0;
+    private static final int LOCK_UNLOCK = 1;
+    private static final int CRITICAL_SECTION = 2;
     private long acquiredAt;
 
     private long busyNs;
     private long uses;
     private long contended;
+    private long transfers;
     private long waitNs;
 
     SimLock(SimHost host, String name, boolean sleeping) {
@@ -35,11 +48,67 @@ public final class SimLock implements SpinLock, Resource {
         this.name = name;
         this.sleeping = sleeping;
         this.acquireCostNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
+        this.holds = new org.hcasim.core.sim.Timeline(name + " holds", ResourceKind.LOCK, 1);
+        this.holders = new org.hcasim.core.sim.HolderHistory(host.coreCount());
+        this.transferCost = host::lineTransferNs;
     }
 
     @Override
     public void lock() {
+        lock(0);
+    }
+
+    /**
+     * A critical section of known length, {@code workNs} of CPU work that writes {@code dataLines} cache lines
+     * besides the lock's own (lines the last holder wrote too): lock, work, unlock. It is booked on a timeline of
+     * the lock's hold intervals in arrival order, so a task that asks at {@code t} is served in the first gap after
+     * the earlier arrivals, even if a long task that started before it booked holds further ahead (tasks run whole,
+     * one after the other). The hold starts with the expected cache-line transfers from the cores that held the
+     * lock lately ({@link org.hcasim.core.sim.HolderHistory}, {@link SimHost#lineTransferNs}), one more when the
+     * lock is busy (qspinlock's queueing); the waiter spins until its hold starts.
+     */
+    public void criticalSection(long workNs, int dataLines) {
         host.requireTask("lock " + name);
+        requireStyle(CRITICAL_SECTION);
+        if (held) {
+            throw new IllegalStateException("lock '" + name + "' is held; criticalSection() cannot nest in lock()");
+        }
+        long t = host.now();
+        int core = host.currentCore();
+        boolean busy = holds.busyAt(t);
+        double line = holders.expectedTransferNs(t, core, busy, transferCost);
+        // a waiter of a queued spin lock (qspinlock) pulls the lock word to its cache when it queues up, so
+        // the holder's unlock needs it back: one more transfer when the lock is busy
+        double contendedTransfer = busy ? line : 0;
+        long transfer = Math.round(line * (1 + dataLines) + contendedTransfer);
+        long service = transfer + acquireCostNs + workNs;
+        long start = holds.acquire(t, service) - service;
+        holders.record(start, core);
+        long wait = start - t;
+        if (wait > 0) {
+            contended++;
+            waitNs += wait;
+            host.busyWait(wait);
+        }
+        if (transfer > 0) {
+            transfers++;
+            host.busyWait(transfer);
+        }
+        host.charge(acquireCostNs);
+        host.charge(workNs);
+        busyNs += service;
+        uses++;
+    }
+
+    /**
+     * Takes the lock for a critical section that writes {@code dataLines} cache lines besides the lock's own,
+     * lines its earlier holders wrote too: the lock's line and each of them costs the expected cache-line transfer
+     * from the cores that held it lately, inside the hold, so the lock serves fewer acquisitions per second the more
+     * cores take it in turn, and every waiter spins for that.
+     */
+    public void lock(int dataLines) {
+        host.requireTask("lock " + name);
+        requireStyle(LOCK_UNLOCK);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is already held (locks are not recursive and"
                     + " must be released by the task that took them)");
@@ -56,9 +125,17 @@ public final class SimLock implements SpinLock, Resource {
                 host.busyWait(wait);
             }
         }
+        long occupiedFrom = host.now();
+        int core = host.currentCore();
+        long transfer = Math.round(holders.expectedTransferNs(occupiedFrom, core, false, transferCost) * (1 + dataLines));
+        holders.record(occupiedFrom, core);
+        if (transfer > 0) {
+            transfers++;
+            host.busyWait(transfer); // dependent misses: the core stalls, no work is done
+        }
         host.charge(acquireCostNs);
         held = true;
-        acquiredAt = host.now();
+        acquiredAt = occupiedFrom; // the lock is occupied from when its line starts moving to this core
         uses++;
         host.lockTaken(this);
     }
@@ -75,8 +152,21 @@ public final class SimLock implements SpinLock, Resource {
         host.lockReleased(this);
     }
 
+    private void requireStyle(int used) {
+        if (style == UNUSED) {
+            style = used;
+        } else if (style != used) {
+            throw new IllegalStateException("lock '" + name + "' is used both with lock()/unlock() and criticalSection()");
+        }
+    }
+
     boolean isHeld() {
         return held;
+    }
+
+    /** Acquisitions on another core than the last holder's (the lock's line moved), since the last reset. */
+    public long transferredAcquisitions() {
+        return transfers;
     }
 
     /** Acquisitions that had to wait, since the last reset. */
@@ -119,6 +209,7 @@ public final class SimLock implements SpinLock, Resource {
         busyNs = 0;
         uses = 0;
         contended = 0;
+        transfers = 0;
         waitNs = 0;
     }
 }

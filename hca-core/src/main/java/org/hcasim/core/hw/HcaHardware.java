@@ -35,8 +35,17 @@ public final class HcaHardware {
 
     /** {@code name} must be unique in the simulation (e.g. "target/mlx5_0"); it prefixes every resource. */
     public HcaHardware(Simulation sim, Host host, String name, HcaParams params, Fabric fabric) {
+        this(sim, host, name, params, fabric, new PcieLink(sim, name + "/pcie", params.pcie()));
+    }
+
+    /**
+     * Another port of an adapter used as its own device: its own engines, caches, firmware queue, port and
+     * event queues, on the adapter's {@code sharedPcie} link (a dual-port ConnectX shows as two PCI functions
+     * behind one x16 link).
+     */
+    public HcaHardware(Simulation sim, Host host, String name, HcaParams params, Fabric fabric, PcieLink sharedPcie) {
         this.params = params;
-        this.pcie = new PcieLink(sim, name + "/pcie", params.pcie());
+        this.pcie = sharedPcie;
         this.sendEngine = new ProcessingEngine(sim, name + "/send-engine", params.sendEngine());
         this.receiveEngine = new ProcessingEngine(sim, name + "/receive-engine", params.receiveEngine());
         this.umrEngine = new FetchingEngine(sim, name + "/umr-engine", params.umrEngine(), pcie, "registration-list fetch");

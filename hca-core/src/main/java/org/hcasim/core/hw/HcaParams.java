@@ -15,12 +15,16 @@ import java.util.Map;
  * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
  * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
  * @param mrCache             the driver's MR cache on this HCA (entries' limits, lookup policy)
+ * @param srqWqeFetchStallNs  time a receive from a shared receive queue stops the port's in-order receive pipeline:
+ *                            the exposed part of fetching the SRQ's next WQE, a linked list the HCA cannot prefetch
+ *                            far ahead as it does a receive queue's ring
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
-                        int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache) {
+                        int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
+                        long srqWqeFetchStallNs) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

@@ -14,7 +14,10 @@ import org.hcasim.verbs.SharedReceiveQueue;
 abstract class ReceiveBuffers implements PortReceiveQueues {
     private final ReceiveNeeds needs;
     private final List<SharedReceiveQueue> srqs;
-    private long ownReceives;
+    /** The own-receive assignments handed out and the buffer bytes of each of their receives. */
+    private final java.util.Map<ReceiveAssignment, Long> committed = new java.util.IdentityHashMap<>();
+    /** Bytes of the receives of live QPs with their own receive queue. */
+    private long ownBytes;
 
     ReceiveBuffers(ReceiveNeeds needs, List<SharedReceiveQueue> srqs) {
         this.needs = needs;
@@ -35,23 +38,32 @@ abstract class ReceiveBuffers implements PortReceiveQueues {
     abstract SharedReceiveQueue srqFor(int compVector);
 
     @Override
-    public final ReceiveAssignment assign(int compVector, int ownEntries) {
+    public final ReceiveAssignment assign(int compVector, int ownEntries, long ownBufferBytes) {
         SharedReceiveQueue srq = srqFor(compVector);
         if (srq != null) {
             return ReceiveAssignment.shared(srq);
         }
-        ownReceives += ownEntries;
-        return ReceiveAssignment.own(ownEntries);
+        ReceiveAssignment own = ReceiveAssignment.own(ownEntries);
+        ownBytes += bytesOf(own, ownBufferBytes);
+        committed.put(own, ownBufferBytes);
+        return own;
     }
 
     @Override
     public final void release(ReceiveAssignment assignment) {
-        ownReceives -= assignment.ownEntries();
+        Long buffer = committed.remove(assignment);
+        if (buffer != null) {
+            ownBytes -= bytesOf(assignment, buffer);
+        }
+    }
+
+    private long bytesOf(ReceiveAssignment own, long bufferBytes) {
+        return own.ownEntries() * (bufferBytes < 0 ? needs.bufferBytes() : bufferBytes);
     }
 
     @Override
     public final long committedBytes() {
-        return ((long) srqs.size() * needs.srqSize() + ownReceives) * needs.bufferBytes();
+        return (long) srqs.size() * needs.srqSize() * needs.bufferBytes() + ownBytes;
     }
 
     @Override

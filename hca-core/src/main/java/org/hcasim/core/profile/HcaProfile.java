@@ -79,7 +79,8 @@ public final class HcaProfile {
                 fw,
                 v.positiveInt("hca.completion-vectors"),
                 v.nonNegativeLong("hca.port.switch-latency-ns"),
-                mrCache(v, source));
+                mrCache(v, source),
+                v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
     }

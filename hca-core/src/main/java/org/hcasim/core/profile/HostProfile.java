@@ -25,12 +25,14 @@ public final class HostProfile {
 
     private final String name;
     private final int cores;
+    private final int sockets;
     private final CostTable costs;
     private final Map<String, String> values;
 
-    private HostProfile(String name, int cores, CostTable costs, Map<String, String> values) {
+    private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values) {
         this.name = name;
         this.cores = cores;
+        this.sockets = sockets;
         this.costs = costs;
         this.values = values;
     }
@@ -40,6 +42,10 @@ public final class HostProfile {
         ProfileValues v = new ProfileValues(source, hostValues);
         v.string("host.description");
         int cores = v.positiveInt("host.cores");
+        int sockets = v.has("host.sockets") ? v.positiveInt("host.sockets") : 1;
+        if (sockets > cores) {
+            throw new ProfileException(source + ": 'host.sockets' = " + sockets + " is more than its " + cores + " cores");
+        }
         Map<String, Long> ns = new LinkedHashMap<>();
         Map<String, Double> perByte = new LinkedHashMap<>();
         for (String k : v.keysUnder("host.cost.")) {
@@ -61,7 +67,7 @@ public final class HostProfile {
             }
         }
         v.requireAllRead();
-        return new HostProfile(name, cores, new CostTable(ns, perByte), v.asMap());
+        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap());
     }
 
     public String name() {
@@ -70,6 +76,11 @@ public final class HostProfile {
 
     public int cores() {
         return cores;
+    }
+
+    /** CPU sockets (packages) the cores are split over evenly, in core order; 1 unless {@code host.sockets} says. */
+    public int sockets() {
+        return sockets;
     }
 
     public CostTable costs() {
@@ -83,6 +94,6 @@ public final class HostProfile {
 
     /** Creates a host of this profile in {@code sim}. */
     public SimHost createHost(Simulation sim, String hostName, PayloadMode payload) {
-        return new SimHost(sim, hostName, cores, costs, new SparseHostMemory(hostName, payload));
+        return new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
     }
 }

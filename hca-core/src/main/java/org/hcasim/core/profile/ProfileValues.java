@@ -20,6 +20,10 @@ final class ProfileValues {
         this.values = new LinkedHashMap<>(values);
     }
 
+    boolean has(String key) {
+        return values.containsKey(key);
+    }
+
     String string(String key) {
         String v = values.get(key);
         if (v == null) {

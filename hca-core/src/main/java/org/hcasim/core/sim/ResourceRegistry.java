@@ -14,6 +14,9 @@ import java.util.Optional;
 public final class ResourceRegistry {
     private final Map<String, Resource> byName = new LinkedHashMap<>();
     private long statsSinceNs;
+    /** The usage frozen by {@link #stopStats}, or null while the statistics run. */
+    private List<ResourceUsage> stopped;
+    private long stoppedAtNs;
 
     /** Registers {@code resource}; a second resource with the same name is an error. */
     public <R extends Resource> R register(R resource) {
@@ -40,13 +43,31 @@ public final class ResourceRegistry {
     /** Resets the statistics of every resource; the measured interval starts at {@code nowNs}. */
     public void resetStats(long nowNs) {
         statsSinceNs = nowNs;
+        stopped = null;
         for (Resource r : byName.values()) {
             r.resetStats();
         }
     }
 
-    /** Utilisation of every resource from {@link #statsSinceNs()} to {@code nowNs}, in registration order. */
+    /**
+     * Ends the measured interval at {@code nowNs} (e.g. when a time-based workload's runtime is over, before the
+     * I/Os still in flight drain): later {@link #usage} calls report the interval up to here.
+     */
+    public void stopStats(long nowNs) {
+        stopped = usage(nowNs);
+        stoppedAtNs = nowNs;
+    }
+
+    /** End of the measured interval: the {@link #stopStats} time, else {@code nowNs}. */
+    public long statsUntilNs(long nowNs) {
+        return stopped != null ? stoppedAtNs : nowNs;
+    }
+
+    /** Utilisation of every resource from {@link #statsSinceNs()} to {@code nowNs} (or the stop), in registration order. */
     public List<ResourceUsage> usage(long nowNs) {
+        if (stopped != null) {
+            return stopped;
+        }
         long interval = nowNs - statsSinceNs;
         List<ResourceUsage> out = new ArrayList<>(byName.size());
         for (Resource r : byName.values()) {

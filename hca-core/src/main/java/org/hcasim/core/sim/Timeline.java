@@ -176,6 +176,12 @@ public final class Timeline implements Resource {
         return start;
     }
 
+    /** Whether this single-unit timeline has a booking covering {@code t} (a request arriving then waits). */
+    public boolean busyAt(long t) {
+        int i = booked.floorIndex(t);
+        return i >= 0 && booked.valueAt(i) > t;
+    }
+
     /** The time at which every unit is free. */
     public long allFreeAt() {
         long max = Long.MIN_VALUE;

@@ -27,21 +27,20 @@ import org.hcasim.core.policy.InstalledPolicies;
 import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.verbs.SimRdmaDevice;
-import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.spi.UlpProvider;
 import org.hcasim.spi.policy.PolicyRegistry;
 
 /**
- * A running block testbed: the two hosts of a {@link BlockTestbedSpec} with one HCA each on one
- * switch, and, per block ULP asked for, that ULP's target (on the target host, serving the spec's
- * namespaces) and initiator (on the initiator host), connected.
+ * A running block testbed: the hosts of a {@link BlockTestbedSpec} with one HCA each on one switch (the
+ * target's with one device per port it uses), and, per block ULP asked for, that ULP's target (on the target
+ * host, serving the spec's namespaces) and an initiator on every initiator host, connected one after the other,
+ * initiator i to target device i % devices.
  *
  * <p>The testbed's ULPs are {@code testbed.ulps}, or, when that is empty, the ULPs its workload names
  * (fio's ioengines). The testbed builds its one injector ({@link TestbedInjector}) from them, with the
- * hosts bound as {@code @Named("initiator") Host} and {@code @Named("target") Host}, and takes each
+ * hosts bound as {@code @Named("initiator") Host} (the first initiator) and {@code @Named("target") Host}, and takes each
  * ULP's block roles from that injector, so a plugin's module and injected members take part.
  */
 public final class BlockTestbed {
@@ -53,11 +52,12 @@ public final class BlockTestbed {
     private final InstalledUlps installed;
     private final List<String> ulps;
     private final Simulation sim;
+    private final List<SimHost> initiators = new ArrayList<>();
     private final SimHost initiator;
     private final SimHost target;
     private final Map<String, BlockProtocol> blockProtocols;
     private final TestbedPolicies policies;
-    private final Map<String, List<BlockDevice>> connected = new LinkedHashMap<>();
+    private final Map<String, List<List<BlockDevice>>> connected = new LinkedHashMap<>();
 
     /**
      * @param installed    the installed plugins
@@ -73,8 +73,9 @@ public final class BlockTestbed {
         }
         this.ulps = spec.ulps().isEmpty() ? workloadUlps.stream().distinct().toList() : spec.ulps();
         this.sim = new Simulation(spec.seed());
-        this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), spec.initiatorCosts(), spec.hca());
-        this.target = host(spec.targetHost(), spec.targetCores(), spec.targetCosts(), spec.hca());
+        for (BlockTestbedSpec.HostSpec h : spec.initiators()) initiators.add(host(h, 1));
+        this.initiator = initiators.get(0);
+        this.target = host(spec.target(), spec.targetDevices());
         this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;
         try {
@@ -112,9 +113,12 @@ public final class BlockTestbed {
                 + " (from " + config.sourceOf("testbed.ulps") + ") does not name it");
     }
 
-    private SimHost host(String name, int cores, CpuCosts costs, HcaParams hca) {
-        SimHost h = new SimHost(sim, name, cores, costs, new SparseHostMemory(name, spec.payload()));
-        new SimRdmaDevice(h, "mlx5_0", hca);
+    /** A host with one HCA whose first {@code devices} ports are RDMA devices mlx5_0, mlx5_1, ... on one PCIe link. */
+    private SimHost host(BlockTestbedSpec.HostSpec spec, int devices) {
+        SimHost h = new SimHost(sim, spec.name(), spec.cores(), spec.sockets(), spec.costs(),
+                new SparseHostMemory(spec.name(), this.spec.payload()));
+        SimRdmaDevice first = new SimRdmaDevice(h, "mlx5_0", spec.hca());
+        for (int d = 1; d < devices; d++) new SimRdmaDevice(h, "mlx5_" + d, spec.hca(), first);
         return h;
     }
 
@@ -126,8 +130,14 @@ public final class BlockTestbed {
         return sim;
     }
 
+    /** The first initiator host. */
     public SimHost initiatorHost() {
         return initiator;
+    }
+
+    /** Every initiator host, in order. */
+    public List<SimHost> initiatorHosts() {
+        return List.copyOf(initiators);
     }
 
     public SimHost targetHost() {
@@ -145,12 +155,24 @@ public final class BlockTestbed {
     }
 
     /**
-     * The devices of {@code ulp}'s initiator after connecting to its target; the first call builds both
-     * roles and runs the simulation until the initiator connected.
+     * The devices of {@code ulp}'s initiator on the first initiator host after connecting to its target; the
+     * first call builds the target and every initiator and runs the simulation until they connected.
      */
     public List<BlockDevice> devices(String ulp) {
-        List<BlockDevice> devices = connected.get(ulp);
-        if (devices != null) return devices;
+        return devices(ulp, 0);
+    }
+
+    /** As {@link #devices(String)}, for initiator host {@code initiatorIndex} (0-based). */
+    public List<BlockDevice> devices(String ulp, int initiatorIndex) {
+        List<List<BlockDevice>> devices = connected.get(ulp);
+        if (devices == null) {
+            devices = connect(ulp);
+            connected.put(ulp, devices);
+        }
+        return devices.get(initiatorIndex);
+    }
+
+    private List<List<BlockDevice>> connect(String ulp) {
         if (!ulps.contains(ulp)) {
             if (!spec.ulps().isEmpty()) throw notInTestbedUlps(ulp);
             throw new IllegalArgumentException("ioengine=" + ulp + " is not one of the ULPs this testbed was built for: " + ulps);
@@ -167,7 +189,6 @@ public final class BlockTestbed {
         Map<String, String> view = config.asMap();
         String address = target.name();
         BlockTarget t;
-        BlockInitiator i;
         try {
             t = protocol.createTarget(new BlockTargetContext() {
                 @Override public Host host() { return target; }
@@ -177,10 +198,25 @@ public final class BlockTestbed {
                 @Override public PolicyRegistry policies() { return policies; }
             });
             t.start();
-            BlockTarget started = t;
+        } catch (InvalidSettingException e) {
+            throw withSource(e);
+        }
+        List<List<BlockDevice>> all = new ArrayList<>();
+        for (int k = 0; k < initiators.size(); k++) {
+            all.add(connectInitiator(ulp, protocol, initiators.get(k), TargetAddresses.onDevice(t.address(),
+                    k % spec.targetDevices(), spec.targetDevices()), view));
+        }
+        return all;
+    }
+
+    /** Builds {@code ulp}'s initiator on {@code host} and runs the simulation until it connected to {@code address}. */
+    private List<BlockDevice> connectInitiator(String ulp, BlockProtocol protocol, SimHost host, String address,
+                                               Map<String, String> view) {
+        BlockInitiator i;
+        try {
             i = protocol.createInitiator(new BlockInitiatorContext() {
-                @Override public Host host() { return initiator; }
-                @Override public String targetAddress() { return started.address(); }
+                @Override public Host host() { return host; }
+                @Override public String targetAddress() { return address; }
                 @Override public Map<String, String> config() { return view; }
                 @Override public PolicyRegistry policies() { return policies; }
             });
@@ -196,15 +232,13 @@ public final class BlockTestbed {
         long deadline = sim.now() + CONNECT_TIMEOUT_NS;
         sim.loop().runUntil(() -> done[0] || sim.now() > deadline);
         if (failure[0] != null) {
-            throw new UserException(ulp + " initiator on " + initiator.name() + " could not connect to " + t.address() + ": " + failure[0]);
+            throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": " + failure[0]);
         }
         if (!done[0]) {
-            throw new IllegalStateException(ulp + " initiator did not connect to " + t.address() + " within "
+            throw new IllegalStateException(ulp + " initiator on " + host.name() + " did not connect to " + address + " within "
                     + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time");
         }
-        devices = List.copyOf(i.devices());
-        connected.put(ulp, devices);
-        return devices;
+        return List.copyOf(i.devices());
     }
 
     /** A plugin's refused setting as a config error naming the layer the value came from (--set, a file, ...). */

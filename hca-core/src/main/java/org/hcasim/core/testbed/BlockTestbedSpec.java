@@ -9,29 +9,58 @@ import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.host.CpuCosts;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The block testbed a configuration describes ({@code testbed.*} keys, see docs/testbed.md): an
- * initiator host and a target host (profile, cores, CPU costs), each with one HCA of the
- * {@code hca.profile} on one switch, and the target's namespaces.
+ * The block testbed a configuration describes ({@code testbed.*} keys, see docs/testbed.md): one or more
+ * initiator hosts and a target host (profile, cores, CPU costs, HCA profile), each with one HCA on one switch;
+ * the target's HCA may expose several ports as separate RDMA devices; and the target's namespaces.
  *
+ * @param initiators    the initiator hosts, in order (at least one); initiator i connects to target device
+ *                      i % {@code targetDevices}
+ * @param targetDevices RDMA devices of the target's HCA ({@code testbed.target.devices})
  * @param ulps the ULPs the testbed may run ({@code testbed.ulps}); empty = whatever the workload asks for
  *     (fio's ioengine)
  */
-public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorHost, int initiatorCores,
-                               CpuCosts initiatorCosts, String targetHost, int targetCores, CpuCosts targetCosts, HcaParams hca,
-                               java.util.List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
+public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> initiators, HostSpec target, int targetDevices,
+                               List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
+
+    /** One host of the testbed: name, cores and the sockets they are on, CPU costs and the HCA it carries. */
+    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
+    }
+
+    public BlockTestbedSpec {
+        initiators = List.copyOf(initiators);
+        ulps = List.copyOf(ulps);
+        if (initiators.isEmpty()) throw new IllegalArgumentException("a block testbed needs an initiator");
+    }
 
     public static BlockTestbedSpec from(HcasimConfig config) {
         String initiator = hostName(config, "testbed.initiator.host");
         String target = hostName(config, "testbed.target.host");
-        if (initiator.equals(target)) {
-            throw new ConfigException("testbed.initiator.host and testbed.target.host are both '" + initiator
-                    + "'; the initiator and the target need two hosts");
-        }
+        int count = config.getInt("testbed.initiators", 1, 1024);
         TestbedHosts.HostHardware initiatorHw = TestbedHosts.host(config, "initiator");
         TestbedHosts.HostHardware targetHw = TestbedHosts.host(config, "target");
-        HcaParams hca = TestbedHosts.hca(config);
+        List<String> hcas = config.getList("testbed.initiator.hca");
+        if (hcas.size() > 1 && hcas.size() != count) {
+            throw new ConfigException("testbed.initiator.hca = '" + config.getString("testbed.initiator.hca") + "' (from "
+                    + config.sourceOf("testbed.initiator.hca") + ") names " + hcas.size() + " HCA profiles for "
+                    + count + " initiators (testbed.initiators); give one for all or one per initiator");
+        }
+        List<HostSpec> initiators = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String name = count == 1 ? initiator : initiator + (i + 1);
+            if (name.equals(target)) {
+                throw new ConfigException("testbed.initiator.host and testbed.target.host are both '" + target
+                        + "'; the initiator and the target need two hosts");
+            }
+            String hca = hcas.isEmpty() ? "" : hcas.get(hcas.size() == 1 ? 0 : i);
+            initiators.add(new HostSpec(name, initiatorHw.cores(), initiatorHw.sockets(), initiatorHw.costs(),
+                    TestbedHosts.hca(config, "testbed.initiator.hca", hca)));
+        }
+        HostSpec targetSpec = new HostSpec(target, targetHw.cores(), targetHw.sockets(), targetHw.costs(),
+                TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")));
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;
@@ -65,8 +94,40 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, String initiatorH
                     + "): " + e.getMessage());
         }
         return new BlockTestbedSpec(config.getLong("sim.seed"), PayloadMode.parse(config.getString("sim.payload")),
-                initiator, initiatorHw.cores(), initiatorHw.costs(), target, targetHw.cores(), targetHw.costs(),
-                hca, config.getList("testbed.ulps"), config.getInt("testbed.target.namespaces", 1, 1024), ns);
+                initiators, targetSpec, config.getInt("testbed.target.devices", 1, 16), config.getList("testbed.ulps"),
+                config.getInt("testbed.target.namespaces", 1, 1024), ns);
+    }
+
+    /** The first initiator's host name. */
+    public String initiatorHost() {
+        return initiators.get(0).name();
+    }
+
+    /** Cores of each initiator. */
+    public int initiatorCores() {
+        return initiators.get(0).cores();
+    }
+
+    /** CPU costs of each initiator. */
+    public CpuCosts initiatorCosts() {
+        return initiators.get(0).costs();
+    }
+
+    public String targetHost() {
+        return target.name();
+    }
+
+    public int targetCores() {
+        return target.cores();
+    }
+
+    public CpuCosts targetCosts() {
+        return target.costs();
+    }
+
+    /** The target's HCA (every host's, unless {@code testbed.<role>.hca} names another). */
+    public HcaParams hca() {
+        return target.hca();
     }
 
     private static String hostName(HcasimConfig config, String key) {

@@ -44,7 +44,7 @@ final class TestbedHosts {
     private static final String HOST_PROFILE = "host.profile";
 
     /** A host's resolved hardware. */
-    record HostHardware(String profile, int cores, CpuCosts costs) {
+    record HostHardware(String profile, int cores, int sockets, CpuCosts costs) {
     }
 
     private TestbedHosts() {
@@ -84,7 +84,7 @@ final class TestbedHosts {
         }
         String coresKey = "testbed." + role + ".cores";
         int cores = config.getString(coresKey).isEmpty() ? resolved.cores() : config.getInt(coresKey, 1, 4096);
-        return new HostHardware(profile, cores, resolved.costs());
+        return new HostHardware(profile, cores, Math.min(resolved.sockets(), cores), resolved.costs());
     }
 
     /**
@@ -123,6 +123,33 @@ final class TestbedHosts {
         for (String key : config.keys()) {
             if (key.startsWith("hca.") && !key.equals("hca.profile")) values.put(key, config.getString(key));
         }
+        return hcaParams(name, values);
+    }
+
+    /**
+     * The HCA profile {@code name} for one host ({@code testbed.<role>.hca}, named by {@code key}): the same as
+     * {@link #hca(HcasimConfig)} when it is {@code hca.profile}'s; another profile takes its own values with the
+     * {@code hca.*} keys of the layers above the profiles laid over them, as host profiles do (see class comment).
+     */
+    static HcaParams hca(HcasimConfig config, String key, String name) {
+        if (name.isEmpty() || name.equals(config.getString("hca.profile"))) return hca(config);
+        if (!Profiles.knownHcas().contains(name)) {
+            throw new ConfigException(key + " = '" + name + "' (from " + config.sourceOf(key) + "): no such HCA profile (known: "
+                    + String.join(", ", Profiles.knownHcas()) + ")");
+        }
+        Map<String, String> values = new HashMap<>(Profiles.hcaValues(name));
+        for (String k : config.keys()) {
+            if (!k.startsWith("hca.") || k.equals("hca.profile")) continue;
+            switch (sourceLayer(config, k).kind()) {
+                case BUILT_IN_DEFAULTS -> values.putIfAbsent(k, config.getString(k));
+                case PROFILE -> { } // hca.profile's own value: not this host's profile
+                default -> values.put(k, config.getString(k));
+            }
+        }
+        return hcaParams(name, values);
+    }
+
+    private static HcaParams hcaParams(String name, Map<String, String> values) {
         try {
             return HcaProfile.fromValues(name, "hca profile " + name + " with the configuration's hca.* values", values).params();
         } catch (ProfileException e) {

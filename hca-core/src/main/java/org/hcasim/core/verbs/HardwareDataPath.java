@@ -58,6 +58,15 @@ final class HardwareDataPath implements HcaDataPath {
         return ready;
     }
 
+    @Override
+    public long srqWqeFetched(long t) {
+        hw.port().pauseReceive(t, hw.params().srqWqeFetchStallNs(), SRQ_WQE_PAUSE);
+        return t;
+    }
+
+    /** The cause the port's receive busy time is reported under when a receive from an SRQ stalls it. */
+    static final String SRQ_WQE_PAUSE = "SRQ WQE fetch pause";
+
     /** The cause the port's receive busy time is reported under when a translation miss stalls it. */
     static final String RECEIVE_MISS_PAUSE = "translation-miss pause";
 

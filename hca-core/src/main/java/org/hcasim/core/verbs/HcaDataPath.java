@@ -40,6 +40,12 @@ interface HcaDataPath {
      */
     long translateOnReceive(long t, int keyIndex, long address, long length, int pageSize, boolean klm);
 
+    /**
+     * A SEND took a receive from a shared receive queue: the fetch of the SRQ's next WQE pauses the port's receive
+     * side ({@code HcaParams#srqWqeFetchStallNs}).
+     */
+    long srqWqeFetched(long t);
+
     /** DMA read of host memory (host -> HCA direction of PCIe). */
     long dmaRead(long t, long bytes);
 

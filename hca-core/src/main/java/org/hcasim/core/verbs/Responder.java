@@ -99,6 +99,9 @@ final class Responder {
             }
         }
         RecvWqe r = qp.srq() != null ? qp.srq().take() : rq.poll();
+        if (r != null && qp.srq() != null) {
+            dev.dataPath().srqWqeFetched(t);
+        }
         if (r == null) {
             respond(req, t, new Packet.Response(req.psn(), Packet.Kind.RNR_NAK, null, null, 0, qp.minRnrTimer()));
             return;

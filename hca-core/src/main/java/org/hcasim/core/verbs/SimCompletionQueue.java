@@ -20,6 +20,7 @@ import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.RdmaDevice;
 import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.WcOpcode;
 import org.hcasim.verbs.WorkCompletion;
 
 /**
@@ -183,10 +184,9 @@ final class SimCompletionQueue implements CompletionQueue {
         List<WorkCompletion> out = new ArrayList<>(Math.min(max, queue.size()));
         long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
         while (out.size() < max && !queue.isEmpty()) {
-            if (perCqe > 0) {
-                device.host().charge(perCqe);
-            }
-            out.add(queue.poll());
+            WorkCompletion wc = queue.poll();
+            reaped(wc, perCqe);
+            out.add(wc);
         }
         return out;
     }
@@ -197,13 +197,21 @@ final class SimCompletionQueue implements CompletionQueue {
         long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
         while (n < budget && !queue.isEmpty()) {
             WorkCompletion wc = queue.poll();
-            if (perCqe > 0) {
-                device.host().charge(perCqe);
-            }
+            reaped(wc, perCqe);
             n++;
             wc.request().done().done(wc);
         }
         return n;
+    }
+
+    /** The driver's work per reaped CQE: parsing it, and for an SRQ receive freeing its WQE (mlx5_poll_one). */
+    private void reaped(WorkCompletion wc, long perCqe) {
+        if (perCqe > 0) {
+            device.host().charge(perCqe);
+        }
+        if (wc.opcode() == WcOpcode.RECV && wc.qp() instanceof SimQueuePair qp && qp.srq() != null) {
+            qp.srq().freeConsumed();
+        }
     }
 
     @Override

@@ -57,7 +57,7 @@ final class SimConnectionManager implements ConnectionManager {
         public void close() {
             if (!closed) {
                 closed = true;
-                device.fabric().listenersOf(device.host().name()).remove(serviceId);
+                device.fabric().listenersOf(VerbsFabric.portName(device)).remove(serviceId);
             }
         }
 
@@ -68,10 +68,10 @@ final class SimConnectionManager implements ConnectionManager {
 
     @Override
     public CmListener listen(long serviceId, CmEventHandler handler) {
-        Map<Long, Listener> listeners = device.fabric().listenersOf(device.host().name());
+        Map<Long, Listener> listeners = device.fabric().listenersOf(VerbsFabric.portName(device));
         if (listeners.containsKey(serviceId)) {
             throw new VerbsException(Errno.EEXIST, "listen: service id " + serviceId + " is already listened on at "
-                    + device.host().name());
+                    + VerbsFabric.portName(device));
         }
         Listener l = new Listener(serviceId, handler);
         listeners.put(serviceId, l);
@@ -94,7 +94,7 @@ final class SimConnectionManager implements ConnectionManager {
         toQpInit(sqp);
         long arrival = message(start, device, remote);
         device.loop().at(arrival, () -> {
-            Listener l = device.fabric().listenersOf(remoteHost).get(serviceId);
+            Listener l = device.fabric().listenersOf(VerbsFabric.portName(remote)).get(serviceId);
             if (l == null || l.closed) {
                 long back = message(device.loop().now(), remote, device);
                 device.loop().at(back, () -> active.deliver(new CmEvent.Rejected(active, new byte[0],

@@ -50,12 +50,24 @@ public final class SimRdmaDevice implements RdmaDevice {
      * verbs limits of that HCA ({@link DeviceProfiles#forHca}); one completion vector per core.
      */
     public SimRdmaDevice(SimHost host, String name, HcaParams params) {
+        this(host, name, params, null);
+    }
+
+    /**
+     * Another port of {@code sameAdapter}'s HCA as its own device (mlx5_1 beside mlx5_0): its own hardware
+     * except the PCIe link, which it shares with {@code sameAdapter}; null installs a separate adapter.
+     */
+    public SimRdmaDevice(SimHost host, String name, HcaParams params, SimRdmaDevice sameAdapter) {
         this.host = host;
         this.name = name;
         this.fabric = VerbsFabric.of(host.simulation());
-        this.hardware = new HcaHardware(host.simulation(), host, host.name() + "/" + name, params,
-                hardwareFabric(host.simulation(), params));
-        hardware.pcie().onDmaWrite(host::inboundDma);
+        Fabric ports = hardwareFabric(host.simulation(), params);
+        String hwName = host.name() + "/" + name;
+        this.hardware = sameAdapter == null ? new HcaHardware(host.simulation(), host, hwName, params, ports)
+                : new HcaHardware(host.simulation(), host, hwName, params, ports, sameAdapter.hardware.pcie());
+        if (sameAdapter == null) {
+            hardware.pcie().onDmaWrite(host::inboundDma);
+        }
         this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
         this.keys = new MkeyTable(attributes.maxMr(), host.memory());

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
-import org.hcasim.host.SpinLock;
+import org.hcasim.core.host.SimLock;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.ProtectionDomain;
@@ -16,8 +16,12 @@ import org.hcasim.verbs.VerbsException;
 import org.hcasim.verbs.WorkRequest;
 
 /**
- * A shared receive queue. Posting takes the SRQ's spin lock: with one SRQ per device every core's receive
- * reposting contends on it, which is what the srq-per-vector experiment measures.
+ * A shared receive queue, with the locking of mlx5's: {@code mlx5_ib_post_srq_recv} takes the SRQ's spin lock
+ * to link receives at its head, write their scatter entries and the doorbell record; the CQ poll path takes it
+ * again to put a consumed WQE back at the tail ({@code mlx5_ib_free_srq_wqe} from {@code handle_responder}). Those
+ * lines live in the cache of the core that held the lock last, so with one SRQ per device every core's receive
+ * handling moves them between cores and sockets inside the lock (see {@code SimLock#lock(int)}), which caps the
+ * SRQ and makes the waiters spin; with one SRQ per completion vector they stay on one core.
  */
 final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final SimProtectionDomain pd;
@@ -25,7 +29,11 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final int srqNum;
     private final ArrayDeque<RecvWqe> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
-    private final SpinLock lock;
+    private final SimLock lock;
+    /** Lines a post writes under the lock besides the lock's: the wrid slot, the WQE, the doorbell record. */
+    private static final int POST_LINES = 3;
+    /** Lines freeing a WQE writes under the lock: the tail WQE's next-index. */
+    private static final int FREE_LINES = 1;
     private int limit;
     private boolean destroyed;
 
@@ -44,7 +52,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.init = init;
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
-        this.lock = pd.simDevice().host().spinLock(pd.simDevice() + "/srq" + srqNum);
+        this.lock = pd.simDevice().simHost().spinLock(pd.simDevice() + "/srq" + srqNum);
     }
 
     @Override
@@ -80,33 +88,37 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
             throw new VerbsException(Errno.EINVAL, "postSrqRecv on a destroyed SRQ " + srqNum);
         }
         Host host = pd.simDevice().host();
-        boolean charged = host.inTask();
-        if (charged) {
-            lock.lock();
-        }
-        try {
-            for (WorkRequest.Recv r : requests) {
-                if (r.sgl().size() > init.maxSge()) {
-                    throw new VerbsException(Errno.EINVAL, "postSrqRecv: " + r.sgl().size() + " SGEs, SRQ " + srqNum
-                            + " allows " + init.maxSge());
-                }
-                if (receives.size() >= init.maxWr()) {
-                    throw new VerbsException(Errno.ENOMEM, "postSrqRecv: SRQ " + srqNum + " is full ("
-                            + init.maxWr() + " receives)");
-                }
-                if (charged) {
-                    host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
-                }
-                receives.add(new RecvWqe(r));
-            }
-            if (charged) {
-                host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
-            }
-        } finally {
-            if (charged) {
-                lock.unlock();
+        for (WorkRequest.Recv r : requests) {
+            if (r.sgl().size() > init.maxSge()) {
+                throw new VerbsException(Errno.EINVAL, "postSrqRecv: " + r.sgl().size() + " SGEs, SRQ " + srqNum
+                        + " allows " + init.maxSge());
             }
         }
+        if (receives.size() + requests.size() > init.maxWr()) {
+            throw new VerbsException(Errno.ENOMEM, "postSrqRecv: SRQ " + srqNum + " is full (" + init.maxWr()
+                    + " receives)");
+        }
+        if (host.inTask()) {
+            // per WR: link it at the head and write its scatter entries; then the index update, wmb and doorbell
+            // record in host memory (an SRQ has no MMIO doorbell)
+            CpuCosts c = host.cpuCosts();
+            lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES);
+        }
+        for (WorkRequest.Recv r : requests) {
+            receives.add(new RecvWqe(r));
+        }
+    }
+
+    /**
+     * The CQ poll path reaped a receive completion of this SRQ: the consumed WQE goes back on the free list
+     * under the SRQ's lock (mlx5_ib_free_srq_wqe). Outside a task (set-up, tests) nothing is charged.
+     */
+    void freeConsumed() {
+        Host host = pd.simDevice().host();
+        if (!host.inTask()) {
+            return;
+        }
+        lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES);
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */

@@ -59,8 +59,14 @@ public final class VerbsFabric {
         return address == null ? null : qps.get(address);
     }
 
-    /** First device of a host, or null when the host has no device on this fabric. */
+    /**
+     * The device an address names: {@code host/device} that device, a bare {@code host} its first device (as a
+     * host name resolves to its first interface); null when there is no such device on this fabric.
+     */
     SimRdmaDevice deviceOf(String host) {
+        if (host.indexOf('/') >= 0) {
+            return devices.get(host);
+        }
         for (SimRdmaDevice d : devices.values()) {
             if (d.host().name().equals(host)) {
                 return d;
@@ -69,8 +75,9 @@ public final class VerbsFabric {
         return null;
     }
 
-    Map<Long, SimConnectionManager.Listener> listenersOf(String host) {
-        return listeners.computeIfAbsent(host, h -> new HashMap<>());
+    /** The listeners on one device, by its {@link #portName}. */
+    Map<Long, SimConnectionManager.Listener> listenersOf(String port) {
+        return listeners.computeIfAbsent(port, h -> new HashMap<>());
     }
 
     /**

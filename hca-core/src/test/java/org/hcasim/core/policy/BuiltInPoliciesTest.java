@@ -192,4 +192,18 @@ class BuiltInPoliciesTest {
         assertThat(port.assign(count + 1, 128).srq()).isSameAs(port.srqs().get(1 % count));
         assertThat(port.committedBytes()).isEqualTo((long) count * 256 * 4096);
     }
+
+    @Test
+    void own_receives_without_in_capsule_pages_commit_only_the_buffer_they_name() {
+        PortReceiveQueues port = policies.srq("t.srq-policy", "none").forPort(pd, needs(256));
+
+        ReceiveAssignment admin = port.assign(0, 32, 0); // an admin queue: commands only
+        ReceiveAssignment io = port.assign(1, 128);
+
+        assertThat(port.committedBytes()).isEqualTo(128 * 4096L);
+        port.release(admin);
+        assertThat(port.committedBytes()).isEqualTo(128 * 4096L);
+        port.release(io);
+        assertThat(port.committedBytes()).isZero();
+    }
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.hcasim.block.BlockProtocol;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.ulp.nvmeof.experiment.InlineUmrExperiment;
+import org.hcasim.ulp.nvmeof.experiment.SrqPerVectorExperiment;
 import org.hcasim.spi.DocumentedUlpProvider;
 
 /** The nvmeof plugin: NVMe over Fabrics on RDMA: host and target. */
@@ -21,6 +22,6 @@ public final class NvmeOfProvider extends DocumentedUlpProvider {
 
     @Override
     public List<ExperimentDefinition> experiments() {
-        return List.of(new InlineUmrExperiment());
+        return List.of(new InlineUmrExperiment(), new SrqPerVectorExperiment());
     }
 }

@@ -5,7 +5,7 @@ import org.hcasim.spi.UlpProvider;
 import org.hcasim.testkit.BaseUlpPluginTest;
 import org.hcasim.testkit.UlpCapability;
 
-/** The srp plugin meets the plugin contract for what it supports so far. */
+/** The srp plugin meets the plugin contract: block roles and shared receive queues (SRP carries no PI and, without immediate data, no in-command write data). */
 class SrpContractTest extends BaseUlpPluginTest {
     @Override
     protected UlpProvider provider() {
@@ -14,6 +14,6 @@ class SrpContractTest extends BaseUlpPluginTest {
 
     @Override
     protected Set<UlpCapability> supports() {
-        return Set.of();
+        return Set.of(UlpCapability.BLOCK_ROLES, UlpCapability.SHARED_RECEIVE_QUEUES);
     }
 }

@@ -11,7 +11,16 @@ public interface PortReceiveQueues {
      * {@code ownEntries} receives of its own without an SRQ. With an SRQ the QP is created on it; without,
      * the ULP creates the QP with its own receive queue and posts {@code ownEntries} receives itself.
      */
-    ReceiveAssignment assign(int compVector, int ownEntries);
+    default ReceiveAssignment assign(int compVector, int ownEntries) {
+        return assign(compVector, ownEntries, -1);
+    }
+
+    /**
+     * As {@link #assign(int, int)} for a QP whose own receives would each hold {@code ownBufferBytes} of buffer
+     * rather than the port's {@link ReceiveNeeds#bufferBytes()} (-1): e.g. an admin queue's receives carry no
+     * in-capsule data pages (nvmet-rdma allocates none for them).
+     */
+    ReceiveAssignment assign(int compVector, int ownEntries, long ownBufferBytes);
 
     /** The QP of {@code assignment} is destroyed: its own receive buffers are no longer committed. */
     void release(ReceiveAssignment assignment);

@@ -17,6 +17,7 @@ import org.hcasim.spi.settings.Settings;
  * @param srqSize             receives of each SRQ, at least 256
  * @param commandCpuNs        CPU per command: receive handling, parsing, request setup and execution
  * @param responseCpuNs       CPU per command for the response and releasing the command
+ * @param rdmaRwCpuNs         CPU per command whose data moves by RDMA READ or WRITE: its data buffer and RDMA context
  */
 public record TargetSettings(
         @Setting("nvmeof.target.inline-data-size") @Setting.Range(min = 0, max = MAX_INLINE_DATA_SIZE) int inlineDataSize,
@@ -25,7 +26,8 @@ public record TargetSettings(
         @Setting(SRQ_POLICY) String namedSrqPolicy,
         @Setting("nvmeof.target.srq-size") @Setting.Range(min = MIN_SRQ_SIZE, max = 1 << 20) int srqSize,
         @Setting("nvmeof.target.cpu.command-ns") @Setting.Range(min = 0, max = 1_000_000_000) long commandCpuNs,
-        @Setting("nvmeof.target.cpu.response-ns") @Setting.Range(min = 0, max = 1_000_000_000) long responseCpuNs) {
+        @Setting("nvmeof.target.cpu.response-ns") @Setting.Range(min = 0, max = 1_000_000_000) long responseCpuNs,
+        @Setting("nvmeof.target.cpu.rdma-rw-ns") @Setting.Range(min = 0, max = 1_000_000_000) long rdmaRwCpuNs) {
 
     /** nvmet-rdma refuses more than 16 pages (NVMET_RDMA_MAX_INLINE_DATA_SIZE is max(16 KiB, page)). */
     public static final int MAX_INLINE_DATA_SIZE = 16_384;

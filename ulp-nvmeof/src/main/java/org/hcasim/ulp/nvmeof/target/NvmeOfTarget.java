@@ -29,8 +29,9 @@ import org.hcasim.verbs.WorkRequest;
 /**
  * The NVMe/RDMA target (nvmet-rdma with one subsystem): listens on every RDMA device of its host, accepts
  * queues whose connect private data is valid, and serves the namespaces from backstores. Receive buffers
- * hold a 64-byte command plus {@code inline-data-size} bytes of in-capsule data. I/O queues get completion
- * vectors round-robin by accept order (queue index % vectors), admin queues vector 0.
+ * hold a 64-byte command plus {@code inline-data-size} bytes of in-capsule data. Queues are numbered in accept
+ * order over the whole target, admin queues included (nvmet-rdma's queue IDA); an I/O queue gets completion
+ * vector index % vectors, an admin queue vector 0.
  */
 public final class NvmeOfTarget implements BlockTarget {
 
@@ -228,7 +229,10 @@ public final class NvmeOfTarget implements BlockTarget {
             return;
         }
         int vectors = port.device.attributes().numCompVectors();
-        int vector = req.qid() == 0 ? 0 : queueIndex++ % vectors;
+        // nvmet_rdma_alloc_queue: queue->idx from one target-wide IDA over every queue, admin queues included;
+        // comp_vector = admin ? 0 : idx % num_comp_vectors (so each controller's I/O queues start one vector on)
+        int index = queueIndex++;
+        int vector = req.qid() == 0 ? 0 : index % vectors;
         TargetQueue q = new TargetQueue(port, req, vector);
         q.bind(r.id());
         queues.put(r.id(), q);

@@ -78,7 +78,8 @@ final class TargetQueue {
         this.vector = vector;
         this.recvQueueSize = request.hsqsize() + 1;
         this.sendQueueSize = request.hrqsize();
-        this.receive = port.receiveQueues().assign(vector, recvQueueSize);
+        // nvmet_rdma_alloc_cmds: an admin queue's commands get no in-capsule data pages
+        this.receive = port.receiveQueues().assign(vector, recvQueueSize, qid == 0 ? 0 : -1);
         this.srq = receive.srq();
         // per context: the RDMA operation and the response, and with PI a LOCAL_INV and a REG_INTEGRITY_MR
         // (rdma_rw_init_qp's factor for integrity QPs)
@@ -228,6 +229,7 @@ final class TargetQueue {
         PiControl pi = piPolicy.backstorePi(format, prinfo);
         boolean write = op == NvmeCommand.OPC_WRITE;
         if (wirePi) {
+            host.charge(target.settings().rdmaRwCpuNs());
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
             c.metaBuffer = host.memory().allocatePayload((long) c.sqe.blocks() * BlockFormat.PI_TUPLE_BYTES, 8);
             if (write) {
@@ -242,6 +244,7 @@ final class TargetQueue {
                 responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
+            host.charge(target.settings().rdmaRwCpuNs());
             c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
             execute(c, ns, BlockOp.READ, pi);
         }
@@ -308,6 +311,7 @@ final class TargetQueue {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
+        host.charge(target.settings().rdmaRwCpuNs());
         c.dataBuffer = host.memory().allocatePayload(bytes, 4096);
         qp.postSend(WorkRequest.RdmaRead.of(List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())),
                 sgl.address(), sgl.key(), wc -> {

@@ -1,0 +1,323 @@
+package org.hcasim.ulp.srp.initiator;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.hcasim.host.Host;
+import org.hcasim.host.Priority;
+import org.hcasim.spi.policy.CqPolicy;
+import org.hcasim.spi.policy.IoBuffers;
+import org.hcasim.spi.policy.QueueRegistration;
+import org.hcasim.spi.policy.Registration;
+import org.hcasim.spi.policy.RegistrationNeeds;
+import org.hcasim.spi.policy.RegistrationPolicy;
+import org.hcasim.ulp.srp.iu.DataDescriptor;
+import org.hcasim.ulp.srp.iu.LoginReject;
+import org.hcasim.ulp.srp.iu.LoginRequest;
+import org.hcasim.ulp.srp.iu.LoginResponse;
+import org.hcasim.ulp.srp.iu.SrpCommand;
+import org.hcasim.ulp.srp.iu.SrpIu;
+import org.hcasim.ulp.srp.iu.SrpResponse;
+import org.hcasim.ulp.srp.settings.InitiatorSettings;
+import org.hcasim.verbs.AccessFlag;
+import org.hcasim.verbs.CmEvent;
+import org.hcasim.verbs.CompletionCallback;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.PollContext;
+import org.hcasim.verbs.ProtectionDomain;
+import org.hcasim.verbs.QpAttributes;
+import org.hcasim.verbs.QpInit;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.ScatterEntry;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
+
+/**
+ * One RDMA channel of ib_srp (struct srp_rdma_ch): an RC connection logged in with SRP_LOGIN_REQ in the CM's
+ * private data, a CQ on its completion vector polled in soft-IRQ context, a receive IU per request slot for
+ * SRP_RSPs, a send IU per slot for SRP_CMDs, and the request limit: the credits the target granted. A command
+ * needs a free slot and a credit beyond the one ib_srp keeps for task management (srp_get_tx_iu); without
+ * either it waits (the SCSI host is busy). Each SRP_RSP adds its request-limit delta. The data of each command is
+ * registered through the channel's registration policy and described by one direct descriptor; a registered key
+ * is invalidated with a LOCAL_INV after the response (srpt never answers with SEND_WITH_INV).
+ */
+final class Channel {
+    /** ib_srp: SRP_TSK_MGMT_SQ_SIZE, credits kept for task management. */
+    static final int TASK_MANAGEMENT_CREDITS = 1;
+    /** Largest SRP_CMD this initiator sends: the fixed part and one direct descriptor. */
+    static final int MAX_IT_IU_LEN = SrpCommand.FIXED_BYTES + DataDescriptor.BYTES;
+    static final int PAGE_SIZE = 4096;
+    /** Pages one registration maps (ib_srp's max_pages_per_mr on mlx5). */
+    static final int MAX_PAGES = 256;
+
+    private final Host host;
+    private final ProtectionDomain pd;
+    private final InitiatorSettings settings;
+    private final int index;
+    private final int vector;
+    private final RegistrationPolicy registrationPolicy;
+    private final CqPolicy cqPolicy;
+    private CompletionQueue cq;
+    private QueuePair qp;
+    private QueueRegistration registration;
+    private long txIus;
+    private long rxIus;
+    private int maxTiIuLen;
+    private final ArrayDeque<Integer> freeTags = new ArrayDeque<>();
+    private SrpRequest[] byTag;
+    private final ArrayDeque<SrpRequest> waiting = new ArrayDeque<>();
+    /** Credits the target granted and not yet used (ib_srp's req_lim). */
+    private int reqLim;
+    private boolean failed;
+    private final Stats stats = new Stats();
+
+    /** What the channel did (tests, diagnostics). */
+    static final class Stats {
+        long commands;
+        long waitedForCredit;
+        long localInvalidations;
+        int lowestReqLim = Integer.MAX_VALUE;
+    }
+
+    Channel(Host host, ProtectionDomain pd, InitiatorSettings settings, RegistrationPolicy registrationPolicy,
+            CqPolicy cqPolicy, int index, int vector) {
+        this.host = host;
+        this.pd = pd;
+        this.settings = settings;
+        this.registrationPolicy = registrationPolicy;
+        this.cqPolicy = cqPolicy;
+        this.index = index;
+        this.vector = vector;
+    }
+
+    Stats stats() {
+        return stats;
+    }
+
+    int reqLim() {
+        return reqLim;
+    }
+
+    int index() {
+        return index;
+    }
+
+    /** Largest data transfer one command may carry. */
+    int maxTransferBytes() {
+        return (registration.maxPages() - 1) * PAGE_SIZE;
+    }
+
+    /**
+     * Creates the QP, CQ and IUs and logs in: {@code loggedIn} runs when the target accepted the login (inside a
+     * task), {@code failed} with why it did not. The first channel of a target creates the I_T nexus, later ones
+     * join it (multi-channel action MULTI).
+     */
+    void login(String target, long serviceId, Runnable loggedIn, Consumer<String> failure) {
+        int slots = settings.queueSize();
+        var device = pd.device();
+        cq = cqPolicy.createCq(device, CqInit.of(2 * slots + 1, vector, PollContext.SOFTIRQ));
+        // send queue: a command, its REG_MR and its LOCAL_INV per slot (srp_create_ch_ib: m * queue_size)
+        qp = pd.createQp(new QpInit(cq, cq, null, 3 * slots, slots, 1, 1, 0, false, false));
+        qp.modify(QpAttributes.toInit(AccessFlag.all()));
+        registration = registrationPolicy.forQueue(pd, new RegistrationNeeds(settings.commandSlots(), MAX_PAGES, false,
+                PAGE_SIZE));
+        byTag = new SrpRequest[settings.commandSlots()];
+        for (int i = 0; i < byTag.length; i++) {
+            freeTags.add(i);
+        }
+        txIus = host.memory().allocate((long) slots * MAX_IT_IU_LEN, 64);
+        byte[] priv = new LoginRequest(index, SrpIu.BUF_FORMAT_DIRECT | SrpIu.BUF_FORMAT_INDIRECT,
+                index == 0 ? SrpIu.MULTICHAN_SINGLE : SrpIu.MULTICHAN_MULTI, MAX_IT_IU_LEN,
+                portId(host.name()), portId(target)).encode();
+        device.connectionManager().connect(target, serviceId, qp, priv, event -> {
+            switch (event) {
+                case CmEvent.Established e -> established(e.privateData(), loggedIn, failure);
+                case CmEvent.Rejected r -> failure.accept("channel " + index + ": " + target + " rejected the login ("
+                        + rejectReason(r) + ")");
+                case CmEvent.Unreachable u -> failure.accept("channel " + index + ": " + u.reason());
+                case CmEvent.Disconnected d -> failAll("channel " + index + " disconnected");
+                case CmEvent.ConnectRequest c -> { }
+            }
+        });
+    }
+
+    /** A 16-byte SRP port identifier from a name (ib_srp builds it from the GUIDs; the name stands in here). */
+    static byte[] portId(String name) {
+        byte[] id = new byte[LoginRequest.PORT_ID_BYTES];
+        byte[] n = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        System.arraycopy(n, 0, id, 0, Math.min(n.length, id.length));
+        return id;
+    }
+
+    private static String rejectReason(CmEvent.Rejected r) {
+        try {
+            return LoginReject.decode(r.privateData()).reasonText();
+        } catch (IllegalArgumentException e) {
+            return r.reason();
+        }
+    }
+
+    private void established(byte[] privateData, Runnable loggedIn, Consumer<String> failure) {
+        LoginResponse rsp;
+        try {
+            rsp = LoginResponse.decode(privateData);
+        } catch (IllegalArgumentException e) {
+            failure.accept("channel " + index + ": bad SRP_LOGIN_RSP: " + e.getMessage());
+            return;
+        }
+        if (rsp.maxItIuLen() < MAX_IT_IU_LEN || (rsp.bufFmt() & SrpIu.BUF_FORMAT_DIRECT) == 0) {
+            failure.accept("channel " + index + ": target takes IUs of at most " + rsp.maxItIuLen()
+                    + " bytes (needs " + MAX_IT_IU_LEN + ") or no direct descriptors (buffer formats 0x"
+                    + Integer.toHexString(rsp.bufFmt()) + ")");
+            return;
+        }
+        reqLim = rsp.reqLimDelta();
+        maxTiIuLen = rsp.maxTiIuLen();
+        int slots = settings.queueSize();
+        rxIus = host.memory().allocate((long) slots * maxTiIuLen, 64);
+        List<WorkRequest.Recv> recvs = new ArrayList<>(slots);
+        for (int i = 0; i < slots; i++) {
+            recvs.add(new WorkRequest.Recv(List.of(new Sge(rxIus + (long) i * maxTiIuLen, maxTiIuLen, pd.localDmaLkey())),
+                    this::onResponse));
+        }
+        qp.postRecv(recvs);
+        loggedIn.run();
+    }
+
+    // ------------------------------------------------------------------ submission
+
+    /** Sends the command (inside a task), or queues it until a slot and a credit are free. */
+    void submit(SrpRequest r) {
+        if (failed) {
+            completeLater(r, "channel " + index + " failed");
+            return;
+        }
+        if (!waiting.isEmpty() || !canStart()) {
+            if (reqLim <= TASK_MANAGEMENT_CREDITS) {
+                stats.waitedForCredit++;
+            }
+            waiting.add(r);
+            return;
+        }
+        start(r);
+    }
+
+    private boolean canStart() {
+        return !freeTags.isEmpty() && reqLim > TASK_MANAGEMENT_CREDITS;
+    }
+
+    private void start(SrpRequest r) {
+        r.tag = freeTags.poll();
+        byTag[r.tag] = r;
+        reqLim--;
+        stats.lowestReqLim = Math.min(stats.lowestReqLim, reqLim);
+        stats.commands++;
+        host.charge(settings.submitCpuNs());
+        List<WorkRequest.SendRequest> wrs = new ArrayList<>(2);
+        SrpCommand.Data data = SrpCommand.NO_DATA;
+        if (r.hasData()) {
+            Set<AccessFlag> access = r.write ? Set.of(AccessFlag.REMOTE_READ) : Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_WRITE);
+            Registration reg = registration.register(IoBuffers.of(List.of(new ScatterEntry(r.dataIova, r.bytes)), access));
+            if (reg == null) {
+                release(r);
+                reqLim++;
+                completeLater(r, "a " + r.bytes + "-byte buffer does not fit one registration");
+                return;
+            }
+            r.registration = reg;
+            wrs.addAll(reg.requests());
+            data = new SrpCommand.Data.Direct(new DataDescriptor(reg.address(), reg.key(), r.bytes));
+        }
+        byte[] iu = new SrpCommand(r.tag, SrpCommand.lun(r.lun), r.cdb, r.write, data).encode();
+        long buffer = txIus + (long) r.tag * MAX_IT_IU_LEN;
+        host.memory().write(buffer, iu, 0, iu.length);
+        wrs.add(WorkRequest.Send.of(List.of(new Sge(buffer, iu.length, pd.localDmaLkey())), this::onSendDone,
+                SendFlag.SIGNALED));
+        qp.postSend(wrs);
+    }
+
+    private void onSendDone(WorkCompletion wc) {
+        if (!wc.ok()) {
+            failAll("channel " + index + ": SRP_CMD SEND completed with " + wc.status());
+        }
+    }
+
+    // ------------------------------------------------------------------ completion
+
+    private void onResponse(WorkCompletion wc) {
+        if (!wc.ok()) {
+            failAll("channel " + index + ": receive completed with " + wc.status());
+            return;
+        }
+        WorkRequest.Recv recv = (WorkRequest.Recv) wc.request();
+        host.charge(settings.completeCpuNs());
+        byte[] b = new byte[(int) wc.byteLength()];
+        host.memory().read(recv.sgl().get(0).address(), b, 0, b.length);
+        qp.postRecv(recv);
+        SrpResponse rsp;
+        try {
+            rsp = SrpResponse.decode(b, 0, b.length);
+        } catch (IllegalArgumentException e) {
+            failAll("channel " + index + ": " + e.getMessage());
+            return;
+        }
+        reqLim += rsp.reqLimDelta();
+        SrpRequest r = rsp.tag() >= 0 && rsp.tag() < byTag.length ? byTag[(int) rsp.tag()] : null;
+        if (r == null) {
+            failAll("channel " + index + ": SRP_RSP for tag " + rsp.tag() + ", which is not outstanding");
+            return;
+        }
+        if (r.registration != null && r.registration.needsInvalidation()) {
+            // srp_inv_rkey: unsignaled; the MR's next REG_MR is ordered behind it on this QP
+            stats.localInvalidations++;
+            qp.postSend(WorkRequest.LocalInvalidate.of(r.registration.key(), CompletionCallback.IGNORE));
+        }
+        release(r);
+        r.done.completed(rsp, null);
+        startWaiting();
+    }
+
+    private void startWaiting() {
+        while (!waiting.isEmpty() && canStart() && !failed) {
+            start(waiting.poll());
+        }
+    }
+
+    private void release(SrpRequest r) {
+        if (r.registration != null) {
+            registration.release(r.registration);
+            r.registration = null;
+        }
+        byTag[r.tag] = null;
+        freeTags.add(r.tag);
+        r.tag = -1;
+    }
+
+    private void failAll(String why) {
+        if (failed) {
+            return;
+        }
+        failed = true;
+        List<SrpRequest> victims = new ArrayList<>();
+        for (SrpRequest r : byTag) {
+            if (r != null) {
+                victims.add(r);
+            }
+        }
+        victims.addAll(waiting);
+        waiting.clear();
+        for (SrpRequest r : victims) {
+            r.done.completed(null, why);
+        }
+    }
+
+    private void completeLater(SrpRequest r, String why) {
+        int core = host.currentCore() < 0 ? 0 : host.currentCore();
+        host.run(core, Priority.SOFT_IRQ, "srp error completion", () -> r.done.completed(null, why));
+    }
+}
