@@ -7,6 +7,7 @@ import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.hw.LinkParams;
 import org.hcasim.core.hw.PcieParams;
+import org.hcasim.core.hw.SignatureParams;
 import org.hcasim.core.hw.TranslationParams;
 
 /**
@@ -76,7 +77,8 @@ public final class HcaProfile {
                 v.positiveInt("hca.firmware.parallel-commands"),
                 fw,
                 v.positiveInt("hca.completion-vectors"),
-                v.nonNegativeLong("hca.port.switch-latency-ns"));
+                v.nonNegativeLong("hca.port.switch-latency-ns"),
+                new SignatureParams(v.positiveInt("hca.signature.fetch-contexts")));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
     }
