@@ -19,7 +19,8 @@ public final class HostProfile {
             CpuCosts.DOORBELL_MMIO, CpuCosts.WQE_BUILD, CpuCosts.IRQ_ENTRY, CpuCosts.IRQ_EXIT,
             CpuCosts.SOFTIRQ_SCHEDULE, CpuCosts.CQ_POLL_PER_CQE, CpuCosts.CQ_ARM, CpuCosts.LOCK_ACQUIRE, CpuCosts.QUEUE_LOCK_HOLD,
             CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL, CpuCosts.CM_MESSAGE);
-    static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF);
+    static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF,
+            CpuCosts.IP_CHECKSUM);
 
     private final String name;
     private final int cores;

@@ -1,5 +1,7 @@
 package org.hcasim.ulp.iser;
 
+import java.util.Optional;
+import org.hcasim.block.BlockProtocol;
 import org.hcasim.spi.DocumentedUlpProvider;
 
 /** The iser plugin: iSCSI Extensions for RDMA: initiator and target. */
@@ -7,5 +9,10 @@ public final class IserProvider extends DocumentedUlpProvider {
 
     public IserProvider() {
         super("iser", "iSCSI Extensions for RDMA: initiator and target");
+    }
+
+    @Override
+    public Optional<BlockProtocol> blockProtocol() {
+        return Optional.of(new IserBlockProtocol(defaultConfiguration()));
     }
 }
