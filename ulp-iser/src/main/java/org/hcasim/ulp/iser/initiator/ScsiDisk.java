@@ -170,10 +170,11 @@ final class ScsiDisk implements BlockDevice {
         InFlight f = (InFlight) task.owner;
         BlockCompletion c = toBlock(result);
         if (c.ok() && task.read && task.protection.op().memoryPi()) {
-            // read_verify: bio_integrity_endio defers the check to kintegrityd on this CPU
+            // read_verify: bio_integrity_endio defers the check to kintegrityd, a high-priority bound work queue:
+            // its kworker preempts the thread running on this CPU and switches back when done (two switches)
             int core = host.currentCore();
             host.workQueue("kintegrityd").queue(core, name, () -> {
-                host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
+                host.charge(2 * host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
                 finish(f, verify(f));
             });
             return;
