@@ -100,6 +100,9 @@ final class IserSession {
     private Consumer<TextParameters> textDone;
     private Runnable logoutDone;
     private final CompletionCallback sent = CompletionCallback.IGNORE;
+    /** How the session's integrity registrations mapped (for tests and reports). */
+    private final java.util.EnumMap<org.hcasim.verbs.PiMapping, Long> mappings = new java.util.EnumMap<>(
+            org.hcasim.verbs.PiMapping.class);
 
     IserSession(Host host, ProtectionDomain pd, InitiatorSettings settings, RegistrationPolicy policy, CqPolicy cqPolicy,
                 boolean remoteInvalidation, String initiatorName, String targetHost, String targetName, int number,
@@ -234,6 +237,9 @@ final class IserSession {
                 return;
             }
             t.registration = r;
+            if (r.kind() == Registration.Kind.INTEGRITY) {
+                mappings.merge(r.mr().piMapping(), 1L, Long::sum);
+            }
             if (r.mr() != null && r.mr().isValid()) {
                 before.add(WorkRequest.LocalInvalidate.of(r.mr().rkey(), CompletionCallback.IGNORE));
             }
@@ -327,6 +333,16 @@ final class IserSession {
     /** Commands in flight or waiting (for tests and reports). */
     int outstanding() {
         return waiting.size() + (byItt == null ? 0 : byItt.length - freeItts.size());
+    }
+
+    /** Commands holding a task tag, sent and not yet answered. */
+    int inFlight() {
+        return byItt == null ? 0 : byItt.length - freeItts.size();
+    }
+
+    /** Integrity registrations so far by how they mapped. */
+    java.util.Map<org.hcasim.verbs.PiMapping, Long> mappings() {
+        return java.util.Collections.unmodifiableMap(mappings);
     }
 
     /** The window the target gave: MaxCmdSN - ExpCmdSN + 1 commands. */

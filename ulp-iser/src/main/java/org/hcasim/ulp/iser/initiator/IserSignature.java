@@ -45,12 +45,8 @@ final class IserSignature {
      * 2 (application tag) or 3 (reference tag), INFORMATION = the failing block's LBA.
      */
     static SenseData sense(SignatureError e, long lba, int blockSize) {
-        int ascq = switch (e.type()) {
-            case GUARD -> SenseData.ASCQ_GUARD;
-            case APP_TAG -> SenseData.ASCQ_APP_TAG;
-            case REF_TAG -> SenseData.ASCQ_REF_TAG;
-        };
-        return new SenseData(SenseData.ILLEGAL_REQUEST, SenseData.ASC_PROTECTION, ascq, lba + e.offset() / blockSize);
+        return new SenseData(SenseData.ILLEGAL_REQUEST, SenseData.ASC_PROTECTION, SenseData.ascqOf(e.type()),
+                lba + e.offset() / blockSize);
     }
 
     /** The line iser_check_task_pi_status logs: "PI error found type N at sector S expected E vs actual A". */

@@ -50,6 +50,18 @@ public record SenseData(int key, int asc, int ascq, long information) {
         return new SenseData(ABORTED_COMMAND, ASC_PROTECTION, ascq, lba);
     }
 
+    /**
+     * The ASCQ of a protection check failure of {@code type}: 1 guard, 2 application tag, 3 reference tag (what
+     * isert_check_pi_status and iser_check_task_pi_status both make of the HCA's signature error).
+     */
+    public static int ascqOf(org.hcasim.verbs.SignatureErrorType type) {
+        return switch (type) {
+            case GUARD -> ASCQ_GUARD;
+            case APP_TAG -> ASCQ_APP_TAG;
+            case REF_TAG -> ASCQ_REF_TAG;
+        };
+    }
+
     public boolean isProtectionError() {
         return asc == ASC_PROTECTION && ascq >= ASCQ_GUARD && ascq <= ASCQ_REF_TAG;
     }

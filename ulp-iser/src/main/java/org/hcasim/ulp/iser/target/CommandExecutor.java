@@ -176,20 +176,16 @@ final class CommandExecutor {
 
     /** isert_check_pi_status: the error type becomes the sense's ASCQ, its offset the failing LBA. */
     static SenseData sense(SignatureError e, TargetCommand c) {
-        int ascq = switch (e.type()) {
-            case GUARD -> SenseData.ASCQ_GUARD;
-            case APP_TAG -> SenseData.ASCQ_APP_TAG;
-            case REF_TAG -> SenseData.ASCQ_REF_TAG;
-        };
-        return SenseData.protection(ascq, c.lba + e.offset() / c.blockSize);
+        return SenseData.protection(SenseData.ascqOf(e.type()), c.lba + e.offset() / c.blockSize);
     }
 
     /** What a backstore failure becomes (the backstore's PI check: ABORTED COMMAND, ASC 0x10). */
     static SenseData sense(BlockCompletion result, TargetCommand c) {
         if (result.status().isProtectionError()) {
-            int ascq = result.status() == BlockStatus.GUARD_CHECK_ERROR ? SenseData.ASCQ_GUARD
-                    : result.status() == BlockStatus.APP_TAG_CHECK_ERROR ? SenseData.ASCQ_APP_TAG : SenseData.ASCQ_REF_TAG;
-            return SenseData.protection(ascq, failingLba(result, c));
+            var type = result.status() == BlockStatus.GUARD_CHECK_ERROR ? org.hcasim.verbs.SignatureErrorType.GUARD
+                    : result.status() == BlockStatus.APP_TAG_CHECK_ERROR ? org.hcasim.verbs.SignatureErrorType.APP_TAG
+                    : org.hcasim.verbs.SignatureErrorType.REF_TAG;
+            return SenseData.protection(SenseData.ascqOf(type), failingLba(result, c));
         }
         if (result.status() == BlockStatus.LBA_OUT_OF_RANGE) {
             return SenseData.lbaOutOfRange();
