@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.dist.fio.FioTestbed;
+import org.hcasim.fio.FioTestbed;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.TestbedSpec;
 

@@ -46,7 +46,7 @@ public final class HcaHardware {
         this.signature = new SignaturePipeline(sim, name + "/signature-engine", params.signature(),
                 params.pcie().readLatencyNs());
         this.firmware = new FirmwareCommandInterface(sim, name + "/firmware", params.firmwareParallelCommands(),
-                params.firmwareLatencyNs());
+                params.firmwareLatencyNs(), pcie.payloadBytesPerNs());
         this.port = fabric.addPort(name + "/port1", params.link());
         int vectors = Math.min(params.maxCompletionVectors(), host.coreCount());
         for (int v = 0; v < vectors; v++) {
