@@ -8,9 +8,6 @@ import java.util.function.Consumer;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.spi.policy.CqPolicy;
-import org.hcasim.spi.policy.IoBuffers;
-import org.hcasim.spi.policy.QueueRegistration;
-import org.hcasim.spi.policy.Registration;
 import org.hcasim.spi.policy.RegistrationNeeds;
 import org.hcasim.spi.policy.RegistrationPolicy;
 import org.hcasim.ulp.iser.login.SessionParameters;
@@ -39,16 +36,14 @@ import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
-import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.SignatureError;
-import org.hcasim.verbs.WorkRequest;
 
 /**
  * One iSCSI session over iSER with one connection (libiscsi + ib_iser): the RDMA CM connection with the iSER CM
  * header, the login, and in full feature phase the SCSI commands: a task tag each (at most cmds_max), CmdSN
- * within the target's window (ExpCmdSN..MaxCmdSN, from every response), the memory registered through the
- * session's registration policy (an integrity MR when PI is handed to the HCA), the iSER header naming the
- * STags, immediate data as a second SGE of the SEND, every 32nd SEND signaled (ISER_SIGNAL_CMD_COUNT). A
+ * within the target's window (ExpCmdSN..MaxCmdSN, from every response), the memory made reachable by its
+ * {@link TaskMapper} (the session's registration policy; an integrity MR when PI is handed to the HCA; the iSER
+ * header naming the STags; immediate data as a second SGE of the SEND), every 32nd SEND signaled (ISER_SIGNAL_CMD_COUNT). A
  * response completes its task: remote invalidation checked, the HCA's signature status checked for a protected
  * task (check_protection), the registration back to its pool (still-valid MRs are invalidated when next used).
  * A discovery session does SendTargets and logs out.
@@ -82,7 +77,8 @@ final class IserSession {
     private IserConnection conn;
     private CmId cmId;
     private boolean integrity;
-    private QueueRegistration registration;
+    /** How the session's commands reach the target, with its registration's MR pools (normal sessions). */
+    private TaskMapper mapper;
     private LoginExchange login;
     private SessionParameters params;
     private long controlTx;
@@ -100,9 +96,6 @@ final class IserSession {
     private Consumer<TextParameters> textDone;
     private Runnable logoutDone;
     private final CompletionCallback sent = CompletionCallback.IGNORE;
-    /** How the session's integrity registrations mapped (for tests and reports). */
-    private final java.util.EnumMap<org.hcasim.verbs.PiMapping, Long> mappings = new java.util.EnumMap<>(
-            org.hcasim.verbs.PiMapping.class);
 
     IserSession(Host host, ProtectionDomain pd, InitiatorSettings settings, RegistrationPolicy policy, CqPolicy cqPolicy,
                 boolean remoteInvalidation, String initiatorName, String targetHost, String targetName, int number,
@@ -148,7 +141,7 @@ final class IserSession {
         CompletionQueue cq = cqPolicy.createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.SOFTIRQ));
         QueuePair qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, integrity));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
-        conn = new IserConnection(host, pd, cq, qp, settings.maxRecvDataSegmentLength(), this::onPdu, this::fail);
+        conn = new IserConnection(host, pd, cq, qp, this::onPdu, this::fail);
         conn.postReceives(1, settings.maxRecvDataSegmentLength()); // the login buffer (ISER_RX_LOGIN_SIZE)
         controlTx = host.memory().allocate(IserConnection.HEADERS_BYTES + settings.maxRecvDataSegmentLength(), 64);
         byte[] cmHeader = new IserCmHeader(true, !remoteInvalidation).encode();
@@ -182,8 +175,8 @@ final class IserSession {
         login = null;
         if (!discovery()) { // a discovery session keeps using its login buffer (iser_post_rx_bufs)
             int cmds = settings.cmdsMax();
-            registration = policy.forQueue(pd, new RegistrationNeeds(cmds, MAX_SECTORS * 512 / PAGE_SIZE + 1, integrity,
-                    PAGE_SIZE));
+            mapper = new TaskMapper(pd, policy.forQueue(pd, new RegistrationNeeds(cmds, MAX_SECTORS * 512 / PAGE_SIZE + 1,
+                    integrity, PAGE_SIZE)));
             byItt = new ScsiTask[cmds];
             taskTx = new long[cmds];
             for (int i = 0; i < cmds; i++) {
@@ -223,37 +216,16 @@ final class IserSession {
         host.charge(settings.submitCpuNs());
         long transfer = t.transferLength();
         int imm = t.write ? params.immediateBytes(transfer) : 0;
-        List<WorkRequest.SendRequest> before = new ArrayList<>(2);
-        IserHeader header = IserHeader.control();
-        Sge immediate = null;
-        if (t.dataLength > 0 && t.write && imm == transfer && !t.protectedIo() && t.data.size() == 1) {
-            immediate = new Sge(t.data.get(0).address(), imm, pd.localDmaLkey()); // iser_reg_dma: all immediate
-        } else if (t.dataLength > 0) {
-            Registration r = registration.register(new IoBuffers(t.data, t.metadata, AccessFlag.all(),
-                    t.protectedIo() ? IserSignature.attributes(t.protection, t.blockSize, t.lba) : null));
-            if (r == null) {
-                release(t);
-                t.done.completed(t, ScsiResult.transportFailure("the command's memory does not fit one registration"));
-                return;
-            }
-            t.registration = r;
-            if (r.kind() == Registration.Kind.INTEGRITY) {
-                mappings.merge(r.mr().piMapping(), 1L, Long::sum);
-            }
-            if (r.mr() != null && r.mr().isValid()) {
-                before.add(WorkRequest.LocalInvalidate.of(r.mr().rkey(), CompletionCallback.IGNORE));
-            }
-            before.addAll(r.requests());
-            boolean solicited = t.write && imm < transfer;
-            header = IserHeader.forCommand(solicited, r.key(), r.address() + imm, t.read, r.key(), r.address());
-            if (imm > 0) {
-                immediate = new Sge(r.address(), imm, r.key());
-            }
+        TaskMapper.Mapped m = mapper.map(t, imm);
+        if (m == null) {
+            release(t);
+            t.done.completed(t, ScsiResult.transportFailure("the command's memory does not fit one registration"));
+            return;
         }
         ScsiCommand cmd = new ScsiCommand(false, true, t.read, t.write, ScsiCommand.SIMPLE, LUN_0, t.itt, (int) transfer,
                 t.cmdSn, expStatSn, t.cdb.encode(), imm);
         boolean signal = ++sends % SIGNAL_EVERY == 0;
-        conn.send(taskTx[t.itt], IserConnection.frame(header, cmd), immediate, before, 0, signal, sent);
+        conn.send(taskTx[t.itt], IserConnection.frame(m.header(), cmd), m.immediate(), m.before(), 0, signal, sent);
     }
 
     private void onPdu(IserConnection.Received r) {
@@ -316,10 +288,7 @@ final class IserSession {
     }
 
     private void release(ScsiTask t) {
-        if (t.registration != null) {
-            registration.release(t.registration);
-            t.registration = null;
-        }
+        mapper.unmap(t);
         byItt[t.itt] = null;
         freeItts.add(t.itt);
     }
@@ -342,7 +311,7 @@ final class IserSession {
 
     /** Integrity registrations so far by how they mapped. */
     java.util.Map<org.hcasim.verbs.PiMapping, Long> mappings() {
-        return java.util.Collections.unmodifiableMap(mappings);
+        return mapper == null ? java.util.Map.of() : mapper.mappings();
     }
 
     /** The window the target gave: MaxCmdSN - ExpCmdSN + 1 commands. */

@@ -44,6 +44,7 @@ final class ScsiDisk implements BlockDevice {
     /** The block layer's integrity profile, null when the host does no DIX (pi_enable off or no integrity HCA). */
     private final BlockIntegrity integrity;
     private final ArrayDeque<ScsiTask> queued = new ArrayDeque<>();
+    private final ScsiTask.Done onDone = this::completed;
     private int active;
 
     ScsiDisk(String name, Host host, IserSession session, InitiatorSettings settings, long capacityBlocks, int blockSize,
@@ -102,7 +103,7 @@ final class ScsiDisk implements BlockDevice {
         }
         var cdb = new Cdb.ReadWrite16(write, protection.protectField(), false, false, request.lba(), request.blocks());
         ScsiTask task = new ScsiTask(cdb, !write, write, pages(request.dataIova(), request.dataBytes(format)), metaList,
-                protection, request.lba(), bs, this::completed);
+                protection, request.lba(), bs, onDone);
         task.owner = new InFlight(request, done, meta);
         if (active < settings.queueDepth()) {
             active++;

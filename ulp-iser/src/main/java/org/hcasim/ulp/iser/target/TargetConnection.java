@@ -81,7 +81,7 @@ final class TargetConnection {
         CompletionQueue cq = target.cqPolicy().createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.WORKQUEUE));
         QueuePair qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, movesPi));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
-        this.conn = new IserConnection(host, pd, cq, qp, LOGIN_DATA_BYTES, this::onPdu, this::dropped);
+        this.conn = new IserConnection(host, pd, cq, qp, this::onPdu, this::dropped);
         conn.postReceives(1, LOGIN_DATA_BYTES);
         this.controlTx = host.memory().allocate(IserConnection.HEADERS_BYTES + LOGIN_DATA_BYTES, 64);
         this.login = new TargetLogin(target, settings, movesPi);

@@ -38,20 +38,15 @@ public final class IserConnection {
     private final Consumer<Received> handler;
     private final Consumer<String> failure;
     private final CompletionCallback onReceive = this::onReceive;
-    private int receiveDataBytes;
     private boolean failed;
 
-    /**
-     * @param receiveDataBytes data segment bytes each receive buffer holds beyond the headers (its size grows with
-     *                         {@link #postReceives} after the login negotiated a larger one)
-     */
-    public IserConnection(Host host, ProtectionDomain pd, CompletionQueue cq, QueuePair qp, int receiveDataBytes,
-                          Consumer<Received> handler, Consumer<String> failure) {
+    /** A connection on {@code qp}; it posts no receives until {@link #postReceives} is called. */
+    public IserConnection(Host host, ProtectionDomain pd, CompletionQueue cq, QueuePair qp, Consumer<Received> handler,
+                          Consumer<String> failure) {
         this.host = host;
         this.pd = pd;
         this.cq = cq;
         this.qp = qp;
-        this.receiveDataBytes = receiveDataBytes;
         this.handler = handler;
         this.failure = failure;
     }
@@ -70,7 +65,6 @@ public final class IserConnection {
 
     /** Posts {@code count} receive buffers of the headers plus {@code dataBytes} of data segment each. */
     public void postReceives(int count, int dataBytes) {
-        this.receiveDataBytes = dataBytes;
         List<WorkRequest.Recv> recvs = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             long buffer = host.memory().allocate(HEADERS_BYTES + dataBytes, 64);
