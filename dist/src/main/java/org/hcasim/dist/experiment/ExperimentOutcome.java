@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.ReferenceColumn.MetricValue;
@@ -125,8 +127,8 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
                     Point p = layout.pointOf(grid, rowKey, column).with(axis, value);
                     PointRun run = byPoint.get(p);
                     if (run != null) {
-                        String header = column.header().replaceAll("(?<![A-Za-z0-9])" + java.util.regex.Pattern.quote(template)
-                                + "(?![A-Za-z0-9])", java.util.regex.Matcher.quoteReplacement(value));
+                        String header = column.header().replaceAll("(?<![A-Za-z0-9])" + Pattern.quote(template)
+                                + "(?![A-Za-z0-9])", Matcher.quoteReplacement(value));
                         out.add(new CellComparison(p, rowKey, header.equals(column.header()) ? header + "[" + axis + "="
                                 + value + "]" : header, column.metric(), run.metric(column.metric()), Optional.empty()));
                     }
