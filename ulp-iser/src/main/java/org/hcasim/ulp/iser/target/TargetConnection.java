@@ -193,14 +193,17 @@ final class TargetConnection {
         dropped(why);
     }
 
-    private void release(TargetCommand c) {
-        for (long buffer : new long[] {c.dataBuffer, c.metaBuffer}) {
-            if (buffer >= 0) {
-                host.memory().free(buffer);
-            }
+    /** Frees {@code buffer} if the command has it; returns "none" (-1). */
+    private long free(long buffer) {
+        if (buffer >= 0) {
+            host.memory().free(buffer);
         }
-        c.dataBuffer = -1;
-        c.metaBuffer = -1;
+        return -1;
+    }
+
+    private void release(TargetCommand c) {
+        c.dataBuffer = free(c.dataBuffer);
+        c.metaBuffer = free(c.metaBuffer);
         if (transfer != null) {
             transfer.release(c);
         }

@@ -6,38 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.hcasim.spi.Axis;
-import org.hcasim.spi.CustomWorkload;
-import org.hcasim.spi.ExperimentContext;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.ReferenceColumn;
-import org.hcasim.spi.RunReport;
 import org.hcasim.spi.TestbedSpec;
-import org.hcasim.spi.WorkloadOutcome;
+import org.hcasim.testkit.RecordingExperimentContext;
 import org.junit.jupiter.api.Test;
 
 class PiMttKlmExperimentTest {
 
     private final PiMttKlmExperiment experiment = new PiMttKlmExperiment();
 
-    /** Records what a point asks the engine to run and answers with fixed metrics. */
-    private static final class RecordingContext implements ExperimentContext {
-        final List<TestbedSpec> testbeds = new ArrayList<>();
-        final List<String> jobs = new ArrayList<>();
-
-        public long seed() { return 1; }
-        public Map<String, String> overrides() { return Map.of(); }
-        public WorkloadOutcome runFio(TestbedSpec testbed, String fioJob) {
-            testbeds.add(testbed);
-            jobs.add(fioJob);
-            return new WorkloadOutcome(Map.of("kiops", 72.5), RunReport.none());
-        }
-        public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload) {
-            throw new AssertionError("pi-mtt-klm runs fio");
-        }
+    private static RecordingExperimentContext context() {
+        return new RecordingExperimentContext(Map.of("kiops", 72.5));
     }
 
     @Test
@@ -64,10 +46,10 @@ class PiMttKlmExperimentTest {
 
     @Test
     void a_point_sets_the_initiator_s_policy_and_integrity_knobs_on_the_reference_testbed() {
-        RecordingContext ctx = new RecordingContext();
+        RecordingExperimentContext ctx = context();
         var r = experiment.run(new Point(Map.of("write_generate", "0", "read_verify", "0", "bs", "32768", "rw", "write",
                 "mapping", "mtt")), ctx);
-        TestbedSpec t = ctx.testbeds.get(0);
+        TestbedSpec t = ctx.testbeds().get(0);
         assertThat(t.settings()).containsEntry("iser.initiator.registration-policy", "mtt-first")
                 .containsEntry("iser.initiator.write-generate", "false").containsEntry("iser.initiator.read-verify", "false");
         assertThat(t.properties()).contains("testbed.target.namespaces = 24", "testbed.target.format = 512+8",
@@ -75,7 +57,7 @@ class PiMttKlmExperimentTest {
         assertThat(r.metrics()).containsEntry("kiops", 72.5);
         experiment.run(new Point(Map.of("write_generate", "1", "read_verify", "1", "bs", "512", "rw", "read",
                 "mapping", "pa")), ctx);
-        assertThat(ctx.testbeds.get(1).settings()).containsEntry("iser.initiator.registration-policy", "pa-first");
+        assertThat(ctx.testbeds().get(1).settings()).containsEntry("iser.initiator.registration-policy", "pa-first");
     }
 
     @Test
@@ -89,7 +71,7 @@ class PiMttKlmExperimentTest {
     @Test
     void a_block_size_or_mapping_outside_the_axes_is_refused_naming_it() {
         assertThatThrownBy(() -> experiment.run(new Point(Map.of("write_generate", "1", "read_verify", "1", "bs", "1000",
-                "rw", "read", "mapping", "klm")), new RecordingContext())).hasMessageContaining("bs=1000");
+                "rw", "read", "mapping", "klm")), context())).hasMessageContaining("bs=1000");
         assertThatThrownBy(() -> PiMttKlmExperiment.policy("sgl")).hasMessageContaining("mapping=sgl");
     }
 }
