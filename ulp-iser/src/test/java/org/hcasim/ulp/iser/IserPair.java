@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.hcasim.block.Backstore;
 import org.hcasim.block.BlockCompletion;
 import org.hcasim.block.BlockDevice;
@@ -72,6 +73,13 @@ public final class IserPair {
 
     public static BlockNamespaceSpec ram(String name, int mib) {
         return ram(name, mib, "512", PiType.NONE);
+    }
+
+    /** {@code n} bytes from a generator seeded with {@code seed}: test data that differs per block. */
+    public static byte[] random(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
     }
 
     /** Starts the target, connects the initiator; returns the failure or null. */

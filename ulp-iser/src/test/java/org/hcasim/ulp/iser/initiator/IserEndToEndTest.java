@@ -3,18 +3,11 @@ package org.hcasim.ulp.iser.initiator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-import java.util.Random;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.ulp.iser.IserPair;
 import org.junit.jupiter.api.Test;
 
 class IserEndToEndTest {
-
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
 
     @Test
     void discovery_lists_one_target_per_lun_and_each_session_exposes_one_disk() {
@@ -29,8 +22,8 @@ class IserEndToEndTest {
     void data_written_through_one_disk_reads_back_byte_for_byte() {
         IserPair p = new IserPair(Map.of(), IserPair.ram("ns1", 8));
         assertThat(p.connect()).isNull();
-        byte[] small = random(4096, 1);
-        byte[] large = random(65_536, 2);
+        byte[] small = IserPair.random(4096, 1);
+        byte[] large = IserPair.random(65_536, 2);
         assertThat(p.write(p.device(0), 8, small).ok()).isTrue();
         assertThat(p.write(p.device(0), 64, large).ok()).isTrue();
         assertThat(p.read(p.device(0), 8, 4096).data()).isEqualTo(small);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.hcasim.block.BlockCompletion;
 import org.hcasim.block.BlockStatus;
 import org.hcasim.block.PiType;
@@ -37,12 +36,6 @@ class ProtectionOperationsTest {
         return m;
     }
 
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
     @Test
     void every_write_generate_and_read_verify_setting_moves_data_intact_on_type1_and_type3_luns_of_both_formats() {
         for (String format : List.of("512+8", "4096+8")) {
@@ -50,7 +43,7 @@ class ProtectionOperationsTest {
                 for (boolean knobs : List.of(true, false)) {
                     IserPair p = new IserPair(pi(knobs, knobs), IserPair.ram("ns1", 8, format, type));
                     assertThat(p.connect()).isNull();
-                    byte[] data = random(32_768, format.hashCode() + type.ordinal());
+                    byte[] data = IserPair.random(32_768, format.hashCode() + type.ordinal());
                     String what = format + " " + type + " knobs " + knobs;
                     assertThat(p.write(p.device(0), 8, data).ok()).as(what).isTrue();
                     IserPair.Read r = p.read(p.device(0), 8, data.length);
@@ -106,7 +99,7 @@ class ProtectionOperationsTest {
         for (boolean generate : List.of(true, false)) {
             IserPair p = new IserPair(pi(generate, true), IserPair.ram("ns1", 8, "512+8", PiType.TYPE1));
             assertThat(p.connect()).isNull();
-            byte[] data = random(4096, 5);
+            byte[] data = IserPair.random(4096, 5);
             assertThat(p.write(p.device(0), 100, data).ok()).isTrue();
             byte[] back = new byte[4096];
             byte[] ip = readTuples(p, 100, 8, 512, true, back);
@@ -124,7 +117,7 @@ class ProtectionOperationsTest {
     /** Writes 8 blocks at {@code lba} with WRITE_PASS and tuples whose reference tags are {@code ref}. */
     private static ScsiResult writeWithRefTag(IserPair p, PiType type, long lba, int ref) {
         SessionTasks s = new SessionTasks(p);
-        byte[] data = random(4096, 11);
+        byte[] data = IserPair.random(4096, 11);
         byte[] pi = new byte[64];
         for (int i = 0; i < 8; i++) {
             T10Dif.put16(pi, i * 8, T10Dif.ipChecksum(data, i * 512, 512));
@@ -161,7 +154,7 @@ class ProtectionOperationsTest {
 
         IserPair plain = new IserPair(Map.of(), IserPair.ram("ns1", 8, "512+8", PiType.TYPE2));
         assertThat(plain.connect()).isNull();
-        byte[] data = random(1024, 3);
+        byte[] data = IserPair.random(1024, 3);
         assertThat(plain.write(plain.device(0), 0, data).ok()).isTrue();
         assertThat(plain.read(plain.device(0), 0, 1024).data()).isEqualTo(data);
     }
@@ -172,7 +165,7 @@ class ProtectionOperationsTest {
             Map<String, String> config = hca.equals("connectx3") ? pi(true, true) : Map.of();
             IserPair p = new IserPair(hca, 4, config, IserPair.ram("ns1", 8, "512+8", PiType.TYPE1));
             assertThat(p.connect()).isNull();
-            byte[] data = random(8192, 4);
+            byte[] data = IserPair.random(8192, 4);
             assertThat(p.write(p.device(0), 16, data).ok()).as(hca).isTrue();
             assertThat(p.read(p.device(0), 16, 8192).data()).as(hca).isEqualTo(data);
             assertThat(new SessionTasks(p).session(0).mappings()).as(hca + ": no integrity MRs").isEmpty();
@@ -186,7 +179,7 @@ class ProtectionOperationsTest {
         assertThat(p.connect()).isNull();
         assertThat(((ScsiDisk) p.device(0)).integrityFormat()).isEqualTo("T10-DIF-TYPE1-IP");
         assertThat(ScsiProtection.of(true, true, PiType.NONE, true).op()).isEqualTo(Op.WRITE_STRIP);
-        byte[] data = random(4096, 6);
+        byte[] data = IserPair.random(4096, 6);
         assertThat(p.write(p.device(0), 8, data).ok()).isTrue();
         assertThat(p.read(p.device(0), 8, 4096).data()).isEqualTo(data);
         assertThat(new SessionTasks(p).session(0).mappings().values().stream().mapToLong(Long::longValue).sum())

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.hcasim.block.BlockCompletion;
 import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
@@ -38,17 +37,11 @@ class SignatureErrorsTest {
         return p;
     }
 
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
     @Test
     void data_changed_after_its_pi_was_generated_fails_the_write_with_the_initiator_hca_s_guard_error() {
         IserPair p = connected();
         long buf = p.host.memory().allocate(4096, 4096);
-        p.host.memory().write(buf, random(4096, 1), 0, 4096);
+        p.host.memory().write(buf, IserPair.random(4096, 1), 0, 4096);
         List<BlockCompletion> out = new ArrayList<>();
         p.host.run(0, Priority.THREAD, "write then scribble", () -> {
             p.device(0).submit(new BlockRequest(BlockOp.WRITE, 8, 8, buf, BlockRequest.NO_METADATA,
@@ -85,9 +78,9 @@ class SignatureErrorsTest {
     @Test
     void pi_naming_the_wrong_blocks_fails_the_write_with_a_reference_tag_error_and_the_target_keeps_the_old_data() {
         IserPair p = connected();
-        byte[] old = random(1024, 2);
+        byte[] old = IserPair.random(1024, 2);
         assertThat(p.write(p.device(0), 20, old).ok()).isTrue();
-        byte[] data = random(1024, 3);
+        byte[] data = IserPair.random(1024, 3);
         byte[] misdirected = crcTuples(data, 7); // PI of lba 7 sent to lba 20
         ScsiResult r = writeRaw(p, 20, data, misdirected, 1, ScsiProtection.REF_CHECK | ScsiProtection.GUARD_CHECK);
         BlockCompletion c = ((ScsiDisk) p.device(0)).toBlock(r);
@@ -99,7 +92,7 @@ class SignatureErrorsTest {
     @Test
     void a_wrong_reference_tag_the_initiator_does_not_check_is_refused_by_the_target_hca_with_aborted_command_sense() {
         IserPair p = connected();
-        byte[] data = random(512, 8);
+        byte[] data = IserPair.random(512, 8);
         ScsiResult r = writeRaw(p, 33, data, crcTuples(data, 77), 1, 0); // the initiator's HCA checks nothing
         BlockCompletion c = ((ScsiDisk) p.device(0)).toBlock(r);
         assertThat(r.sense().key()).isEqualTo(SenseData.ABORTED_COMMAND);
@@ -110,7 +103,7 @@ class SignatureErrorsTest {
     @Test
     void a_block_stored_without_target_checks_and_a_bad_guard_fails_its_next_read_at_the_target_s_ramdisk() {
         IserPair p = connected();
-        byte[] data = random(512, 4);
+        byte[] data = IserPair.random(512, 4);
         byte[] pi = crcTuples(data, 30);
         pi[0] ^= 0x40; // a bad guard, written with WRPROTECT 011b (target checks disabled)
         assertThat(writeRaw(p, 30, data, pi, 3, 0).ok()).isTrue();
@@ -122,7 +115,7 @@ class SignatureErrorsTest {
     @Test
     void a_stored_reference_tag_that_is_not_the_lba_fails_the_read_at_the_target() {
         IserPair p = connected();
-        byte[] data = random(512, 5);
+        byte[] data = IserPair.random(512, 5);
         assertThat(writeRaw(p, 31, data, crcTuples(data, 99), 3, 0).ok()).isTrue();
         BlockCompletion c = p.read(p.device(0), 31, 512).completion();
         assertThat(c.status()).isEqualTo(BlockStatus.REF_TAG_CHECK_ERROR);
@@ -132,7 +125,7 @@ class SignatureErrorsTest {
     @Test
     void bad_pi_the_target_passes_unchecked_is_caught_by_the_initiator_hca_on_read() {
         IserPair p = connected();
-        byte[] data = random(512, 6);
+        byte[] data = IserPair.random(512, 6);
         byte[] pi = crcTuples(data, 32);
         pi[1] ^= 1;
         assertThat(writeRaw(p, 32, data, pi, 3, 0).ok()).isTrue();
@@ -180,7 +173,7 @@ class SignatureErrorsTest {
     @Test
     void the_block_layer_s_own_verify_fails_a_read_whose_tuples_do_not_match() {
         BlockIntegrity bi = new BlockIntegrity("sdb", PiType.TYPE1);
-        byte[] data = random(1024, 7);
+        byte[] data = IserPair.random(1024, 7);
         byte[] pi = new byte[16];
         bi.generate(data, 512, 2, 50, pi);
         assertThat(bi.verify(data, 512, 2, 50, pi).ok()).isTrue();
