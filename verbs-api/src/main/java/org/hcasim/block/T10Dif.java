@@ -2,8 +2,10 @@ package org.hcasim.block;
 
 /**
  * T10-DIF protection information: the CRC-16/T10-DIF guard (poly 0x8BB7, init 0, not reflected, no
- * final xor) and the 8-byte big-endian tuple {guard(2), application tag(2), reference tag(4)}.
- * Shared by backstores, the workload (host-side PI generation and checking) and any ULP that needs it.
+ * final xor), the alternative IP-checksum guard that Linux's block layer keeps in memory for hosts that
+ * offer it (T10-DIF-TYPE1-IP: the HBA converts it to the CRC on the wire), and the 8-byte big-endian tuple
+ * {guard(2), application tag(2), reference tag(4)}. Shared by backstores, the workload (host-side PI
+ * generation and checking), the HCA's signature engine and any ULP that needs it.
  */
 public final class T10Dif {
 
@@ -29,6 +31,23 @@ public final class T10Dif {
             crc = ((crc << 8) ^ TABLE[((crc >>> 8) ^ data[i]) & 0xFF]) & 0xFFFF;
         }
         return crc;
+    }
+
+    /**
+     * The IP checksum guard (Linux {@code ip_compute_csum}, the T10-DIF "alternative guard"): the ones'
+     * complement of the ones' complement sum of the big-endian 16-bit words; an odd last byte is padded with 0.
+     */
+    public static int ipChecksum(byte[] data, int offset, int length) {
+        long sum = 0;
+        for (int i = 0; i < length; i += 2) {
+            int hi = data[offset + i] & 0xFF;
+            int lo = i + 1 < length ? data[offset + i + 1] & 0xFF : 0;
+            sum += (hi << 8) | lo;
+        }
+        while ((sum >>> 16) != 0) {
+            sum = (sum & 0xFFFF) + (sum >>> 16);
+        }
+        return (int) (~sum & 0xFFFF);
     }
 
     /** Reference tag of block {@code lba} for the given type (type 3: not defined, 0 when generated). */

@@ -64,6 +64,11 @@ public interface CpuCosts {
     /** Per-byte CRC-16/T10-DIF guard computation in software (block-layer integrity). */
     String CRC_T10DIF = "crc-t10dif";
     /**
+     * Per-byte IP checksum (the T10-DIF alternative guard, Linux {@code ip_compute_csum}): what the block layer
+     * computes for disks whose adapter keeps that guard in memory (T10-DIF-TYPE1-IP, e.g. iSER).
+     */
+    String IP_CHECKSUM = "ip-checksum";
+    /**
      * CPU time a running core loses per byte that devices DMA-write into host memory while it runs (optional;
      * 0 when a profile does not define it): DDIO allocates inbound writes in the shared last-level cache and
      * evicts the lines the cores' I/O path works on.

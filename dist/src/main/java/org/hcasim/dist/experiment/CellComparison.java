@@ -8,7 +8,8 @@ import org.hcasim.spi.Point;
  * One metric of one point: simulated (absent if the point failed or did not report the metric) beside
  * the reference (absent where the table has no measurement).
  *
- * @param header the reference column holding this cell
+ * @param header the reference column holding this cell (for a policy value the reference has no column for, its
+ *               name with that value swapped in, see {@link ExperimentOutcome})
  */
 public record CellComparison(Point point, Point rowKey, String header, String metric,
                              Optional<Double> simulated, Optional<Cell> reference) {

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.ReferenceColumn.MetricValue;
@@ -90,9 +92,50 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
                 cells.add(new CellComparison(p, rowKey, column.header(), column.metric(), run.metric(column.metric()), ref));
             }
         }
+        cells.addAll(unreferencedPolicyCells(grid, layout, rowKeys, byPoint));
         List<PolicyComparison> comparisons = comparisons(grid, cells);
         return new ExperimentOutcome(grid, layout, reference, List.copyOf(runs), List.copyOf(cells),
                 comparisons, summarise(cells, comparisons, runs));
+    }
+
+    /**
+     * Cells of the policy values an experiment allows beyond its reference (e.g. {@code pa} next to the measured
+     * {@code mtt} and {@code klm}): no column holds them, so they take the columns of the first policy value that has
+     * columns, with the value swapped into the header ({@code read_kiops_mtt} gives {@code read_kiops_pa}). They have
+     * no reference value; the CSV output, which has exactly the reference's columns, leaves them out.
+     */
+    private static List<CellComparison> unreferencedPolicyCells(ExperimentGrid grid, ReferenceLayout layout,
+                                                                Set<Point> rowKeys, Map<Point, PointRun> byPoint) {
+        String axis = grid.experiment().policyAxis();
+        List<MetricValue> fixing = layout.metricColumns().stream().filter(m -> m.fixedAxes().containsKey(axis)).toList();
+        if (fixing.isEmpty()) {
+            return List.of();
+        }
+        Set<String> referenced = new LinkedHashSet<>();
+        fixing.forEach(m -> referenced.add(m.fixedAxes().get(axis)));
+        String template = fixing.get(0).fixedAxes().get(axis);
+        List<CellComparison> out = new ArrayList<>();
+        for (String value : grid.axis(axis).values()) {
+            if (referenced.contains(value)) {
+                continue;
+            }
+            for (Point rowKey : rowKeys) {
+                for (MetricValue column : fixing) {
+                    if (!column.fixedAxes().get(axis).equals(template)) {
+                        continue;
+                    }
+                    Point p = layout.pointOf(grid, rowKey, column).with(axis, value);
+                    PointRun run = byPoint.get(p);
+                    if (run != null) {
+                        String header = column.header().replaceAll("(?<![A-Za-z0-9])" + Pattern.quote(template)
+                                + "(?![A-Za-z0-9])", Matcher.quoteReplacement(value));
+                        out.add(new CellComparison(p, rowKey, header.equals(column.header()) ? header + "[" + axis + "="
+                                + value + "]" : header, column.metric(), run.metric(column.metric()), Optional.empty()));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** For each context and metric: baseline policy (first value run) against each other policy. */

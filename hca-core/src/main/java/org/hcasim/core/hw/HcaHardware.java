@@ -17,6 +17,7 @@ import org.hcasim.host.Host;
  * UMR        umrEngine.submit(t, listBytes, listBytes, label, done)       (list &gt; inline max: fetched)
  *            umrEngine.submit(t, 0, listBytes, label, done)               (inline list)
  * translate  translation.translate(t, mkey, firstEntry, entries, 8 or 16) (+ klmIndirectionNs for KLM)
+ * integrity  signature.gather(t, intervals, ...) / signature.scatter(...)    (accesses through integrity keys)
  * payload    pcie.dmaRead(t, bytes) / pcie.dmaWrite(t, bytes)
  * wire       fabric.transmit(t, port, remotePort, bytes)
  * CQE        pcie.dmaWrite(t, cqeBytes) then CqModeration.cqeWritten(visibleAt)
@@ -29,6 +30,7 @@ public final class HcaHardware {
     private final ProcessingEngine receiveEngine;
     private final FetchingEngine umrEngine;
     private final TranslationCache translation;
+    private final SignaturePipeline signature;
     private final FirmwareCommandInterface firmware;
     private final Port port;
     private final List<EventQueue> eventQueues = new ArrayList<>();
@@ -50,6 +52,8 @@ public final class HcaHardware {
         this.receiveEngine = new ProcessingEngine(sim, name + "/receive-engine", params.receiveEngine());
         this.umrEngine = new FetchingEngine(sim, name + "/umr-engine", params.umrEngine(), pcie, "registration-list fetch");
         this.translation = new TranslationCache(sim, name + "/translation-cache", params.translation(), pcie);
+        this.signature = new SignaturePipeline(sim, name + "/signature-engine", params.signature(),
+                params.pcie().readLatencyNs());
         this.firmware = new FirmwareCommandInterface(sim, name + "/firmware", params.firmwareParallelCommands(),
                 params.firmwareLatencyNs(), pcie.payloadBytesPerNs());
         this.port = fabric.addPort(name + "/port1", params.link());
@@ -82,6 +86,10 @@ public final class HcaHardware {
 
     public TranslationCache translation() {
         return translation;
+    }
+
+    public SignaturePipeline signature() {
+        return signature;
     }
 
     public FirmwareCommandInterface firmware() {

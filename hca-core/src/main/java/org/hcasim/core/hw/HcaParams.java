@@ -18,13 +18,14 @@ import java.util.Map;
  * @param srqWqeFetchStallNs  time a receive from a shared receive queue stops the port's in-order receive pipeline:
  *                            the exposed part of fetching the SRQ's next WQE, a linked list the HCA cannot prefetch
  *                            far ahead as it does a receive queue's ring
+ * @param signature           the signature (T10-PI) engine that accesses through integrity keys go through
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
                         int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
-                        long srqWqeFetchStallNs) {
+                        long srqWqeFetchStallNs, SignatureParams signature) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

@@ -9,6 +9,7 @@ import org.hcasim.core.hw.LinkParams;
 import org.hcasim.core.hw.MrCacheParams;
 import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.hw.PcieParams;
+import org.hcasim.core.hw.SignatureParams;
 import org.hcasim.core.hw.TranslationParams;
 
 /**
@@ -80,7 +81,8 @@ public final class HcaProfile {
                 v.positiveInt("hca.completion-vectors"),
                 v.nonNegativeLong("hca.port.switch-latency-ns"),
                 mrCache(v, source),
-                v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"));
+                v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"),
+                new SignatureParams(v.positiveInt("hca.signature.fetch-contexts")));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
     }

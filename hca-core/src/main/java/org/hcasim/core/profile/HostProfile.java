@@ -21,7 +21,8 @@ public final class HostProfile {
             CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL, CpuCosts.CM_MESSAGE,
             CpuCosts.REG_USER_MR, CpuCosts.PAGE_PIN, CpuCosts.PAGE_DMA_MAP, CpuCosts.PAGE_UNPIN,
             CpuCosts.FW_COMMAND_SUBMIT, CpuCosts.FW_COMMAND_COMPLETE);
-    static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF);
+    static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF,
+            CpuCosts.IP_CHECKSUM);
 
     private final String name;
     private final int cores;

@@ -52,10 +52,29 @@ final class HardwareDataPath implements HcaDataPath {
     public long translateOnReceive(long t, int keyIndex, long address, long length, int pageSize, boolean klm) {
         long missesBefore = hw.translation().misses();
         long ready = translate(t, keyIndex, address, length, pageSize, klm);
+        pauseOnMiss(t, missesBefore);
+        return ready;
+    }
+
+    @Override
+    public long translateIntegrity(long t, int keyIndex, IntegrityAccess access, boolean onReceive) {
+        long missesBefore = hw.translation().misses();
+        long ready = access.entries() == 0 ? t
+                : hw.translation().translate(t, keyIndex, 0, access.entries(), access.entryBytes());
+        if (onReceive) {
+            pauseOnMiss(t, missesBefore);
+        }
+        var tp = hw.params().translation();
+        long lookup = access.lookupsPerInterval() * tp.hitNs();
+        long indirection = access.indirectionsPerInterval() * tp.klmIndirectionNs();
+        return access.readsMemory() ? hw.signature().gather(ready, access.intervals(), lookup, indirection)
+                : hw.signature().scatter(ready, access.intervals(), lookup, indirection);
+    }
+
+    private void pauseOnMiss(long t, long missesBefore) {
         if (hw.translation().misses() > missesBefore) {
             hw.port().pauseReceive(t, hw.params().translation().receiveMissStallNs(), RECEIVE_MISS_PAUSE);
         }
-        return ready;
     }
 
     @Override

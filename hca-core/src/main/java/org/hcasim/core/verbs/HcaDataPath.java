@@ -46,6 +46,14 @@ interface HcaDataPath {
      */
     long srqWqeFetched(long t);
 
+    /**
+     * An access through an integrity key: the signature engine works through its protection intervals (a gather
+     * holds a fetch context per interval through the interval's address lookups and its read; a scatter only
+     * through the lookups), after the translation cache has the key's entries (misses are PCIe reads; on the
+     * receive side a miss also pauses the port). Returns when the engine is done; the caller then moves the bytes.
+     */
+    long translateIntegrity(long t, int keyIndex, IntegrityAccess access, boolean onReceive);
+
     /** DMA read of host memory (host -> HCA direction of PCIe). */
     long dmaRead(long t, long bytes);
 

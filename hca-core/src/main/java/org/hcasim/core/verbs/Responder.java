@@ -190,7 +190,7 @@ final class Responder {
         expectedPsn++;
         byte[] data = dev.keys().read(req.rkey(), req.remoteAddress(), (int) req.length());
         HcaDataPath dp = dev.dataPath();
-        long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
+        long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true, true);
         long fetched = dp.dmaRead(translated, req.length());
         respond(req, fetched, new Packet.Response(req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
     }

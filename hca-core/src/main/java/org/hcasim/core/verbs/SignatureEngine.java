@@ -12,7 +12,8 @@ import org.hcasim.verbs.T10DifGuard;
  * The HCA signature engine for accesses through an integrity mkey (mechanisms.md section 3). The key's
  * address space is the <em>wire view</em>: the data, with an 8-byte T10-DIF tuple after every protection
  * interval when the wire domain carries PI. Reading through the key builds that view from memory (checking
- * memory PI, then forwarding it (PASS), generating it (INSERT) or dropping it (STRIP)); writing through the
+ * memory PI, then forwarding it (PASS, converting the guard when the domains' guard types differ), generating it
+ * (INSERT) or dropping it (STRIP)); writing through the
  * key splits it back into data and metadata with the mirror-image checks. Errors are recorded on the MR,
  * where the ULP collects them with checkSignatureStatus; the transfer itself completes.
  */
@@ -144,7 +145,8 @@ final class SignatureEngine {
                 if (check) {
                     verify(k, (SignatureDomain.T10Dif) sig.memory(), sig.checkMask(), data, i, meta, i * TUPLE_BYTES);
                 }
-                System.arraycopy(meta, i * TUPLE_BYTES, wire, w + interval, TUPLE_BYTES); // PASS
+                pass((SignatureDomain.T10Dif) sig.memory(), (SignatureDomain.T10Dif) sig.wire(), data, i, meta,
+                        i * TUPLE_BYTES, wire, w + interval);
             } else {
                 generate((SignatureDomain.T10Dif) sig.wire(), data, i, interval, wire, w + interval); // INSERT
             }
@@ -166,7 +168,8 @@ final class SignatureEngine {
             if (wirePi) {
                 verify(k, (SignatureDomain.T10Dif) sig.wire(), sig.checkMask(), data, i, wire, w + interval);
                 if (memPi) {
-                    System.arraycopy(wire, w + interval, meta, i * TUPLE_BYTES, TUPLE_BYTES); // PASS
+                    pass((SignatureDomain.T10Dif) sig.wire(), (SignatureDomain.T10Dif) sig.memory(), data, i, wire,
+                            w + interval, meta, i * TUPLE_BYTES);
                 }
             } else if (memPi) {
                 generate((SignatureDomain.T10Dif) sig.memory(), data, i, interval, meta, i * TUPLE_BYTES); // INSERT
@@ -179,21 +182,26 @@ final class SignatureEngine {
     }
 
     static int guard(SignatureDomain.T10Dif d, byte[] data, int offset, int length) {
-        return d.guard() == T10DifGuard.CRC ? T10Dif.crc16(data, offset, length) : ipChecksum(data, offset, length);
+        return d.guard() == T10DifGuard.CRC ? T10Dif.crc16(data, offset, length) : T10Dif.ipChecksum(data, offset, length);
     }
 
-    /** The IP checksum: ones' complement of the ones' complement sum of big-endian 16-bit words. */
-    static int ipChecksum(byte[] data, int offset, int length) {
-        long sum = 0;
-        for (int i = 0; i < length; i += 2) {
-            int hi = data[offset + i] & 0xFF;
-            int lo = i + 1 < length ? data[offset + i + 1] & 0xFF : 0;
-            sum += (hi << 8) | lo;
+    /**
+     * PASS from one domain to the other: the tuple travels as it is, except that its guard is recomputed when the
+     * two domains use different guard types (Linux keeps the IP checksum in memory for iSER, CRC on the wire).
+     * An escaped tuple (its check skipped) travels unchanged.
+     */
+    private static void pass(SignatureDomain.T10Dif from, SignatureDomain.T10Dif to, byte[] data, int index,
+                             byte[] src, int srcAt, byte[] dst, int dstAt) {
+        System.arraycopy(src, srcAt, dst, dstAt, TUPLE_BYTES);
+        if (from.guard() != to.guard() && !escaped(from, src, srcAt)) {
+            T10Dif.put16(dst, dstAt, guard(to, data, index * to.piInterval(), to.piInterval()));
         }
-        while ((sum >>> 16) != 0) {
-            sum = (sum & 0xFFFF) + (sum >>> 16);
-        }
-        return (int) (~sum & 0xFFFF);
+    }
+
+    private static boolean escaped(SignatureDomain.T10Dif d, byte[] tuples, int at) {
+        int app = T10Dif.get16(tuples, at + 2);
+        long ref = T10Dif.get32(tuples, at + 4) & 0xFFFF_FFFFL;
+        return d.appEscape() && app == 0xFFFF && (!d.refEscape() || ref == 0xFFFF_FFFFL);
     }
 
     private static long expectedRef(SignatureDomain.T10Dif d, int index) {
@@ -211,7 +219,7 @@ final class SignatureEngine {
         int interval = d.piInterval();
         int app = T10Dif.get16(tuples, at + 2);
         long ref = T10Dif.get32(tuples, at + 4) & 0xFFFF_FFFFL;
-        if (d.appEscape() && app == 0xFFFF && (!d.refEscape() || ref == 0xFFFF_FFFFL)) {
+        if (escaped(d, tuples, at)) {
             return; // escaped interval: not checked
         }
         long offset = (long) index * interval;

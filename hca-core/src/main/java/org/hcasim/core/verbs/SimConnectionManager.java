@@ -201,7 +201,7 @@ final class SimConnectionManager implements ConnectionManager {
             answered = true;
             qp = sqp;
             toQpInit(sqp);
-            toRtrRts(sqp, peer.qp, false);
+            toRtrRts(sqp, peer.qp, true); // cma_accept_ib: RTR then RTS before the REP goes out
             byte[] data = copy(privateData);
             Side active = peer;
             long rep = message(now(), device, active.device);

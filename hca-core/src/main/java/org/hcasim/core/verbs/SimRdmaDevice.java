@@ -235,10 +235,24 @@ public final class SimRdmaDevice implements RdmaDevice {
      * translation cache, on the receive pipeline ({@code onReceive}, where a miss pauses the port) or the send side.
      */
     long translated(long t, int key, long address, long length, boolean onReceive) {
+        return translated(t, key, address, length, onReceive, !onReceive);
+    }
+
+    /**
+     * Like {@link #translated(long, int, long, long, boolean)} for an access whose direction the receive flag does
+     * not tell: {@code readsMemory} for an RDMA READ the responder serves (the HCA reads memory on the receive side).
+     * Through an integrity key the signature engine's timing applies ({@link IntegrityAccess}).
+     */
+    long translated(long t, int key, long address, long length, boolean onReceive, boolean readsMemory) {
         if (keys.isPhysical(key)) {
             return t;
         }
         int index = key >>> 8;
+        Mkey k = keys.find(key);
+        IntegrityAccess integrity = k == null ? null : IntegrityAccess.of(k, address, length, readsMemory);
+        if (integrity != null) {
+            return dataPath.translateIntegrity(t, index, integrity, onReceive);
+        }
         int pageSize = keys.pageSizeOf(key);
         boolean klm = keys.isKlm(key);
         return onReceive ? dataPath.translateOnReceive(t, index, address, length, pageSize, klm)

@@ -15,6 +15,7 @@ import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
 import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.PiMapping;
+import org.hcasim.verbs.PiMappingOrder;
 import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.SignatureAttributes;
@@ -53,7 +54,7 @@ class SignatureConformanceTest {
     @Test
     void ipChecksumGuardMatchesTheRfc1071Example() {
         byte[] words = {0x00, 0x01, (byte) 0xF2, 0x03, (byte) 0xF4, (byte) 0xF5, (byte) 0xF6, (byte) 0xF7};
-        assertThat(SignatureEngine.ipChecksum(words, 0, words.length)).isEqualTo(0x220D);
+        assertThat(T10Dif.ipChecksum(words, 0, words.length)).isEqualTo(0x220D);
     }
 
     /** b holds DATA bytes with valid type-1 PI (ref tags from 1000) in a separate metadata buffer. */
@@ -255,4 +256,84 @@ class SignatureConformanceTest {
         p.run();
         return p.doneA.get(0).completedAtNs() - start;
     }
+
+    @Test
+    void passRecomputesTheGuardWhenMemoryKeepsTheIpChecksumAndTheWireTheCrc() {
+        SignatureDomain.T10Dif ip = new SignatureDomain.T10Dif(T10DifGuard.IP_CSUM, INTERVAL, 0, 0, 1000, true, true,
+                true, 0xFFFF);
+        Protected x = protectedBuffer(ip, TYPE1);
+        byte[] data = read(x.p().devB, x.data(), DATA);
+        byte[] meta = new byte[BLOCKS * 8];
+        for (int b = 0; b < BLOCKS; b++) { // Linux's T10-DIF-TYPE1-IP tuples in memory
+            T10Dif.put16(meta, b * 8, T10Dif.ipChecksum(data, b * INTERVAL, INTERVAL));
+            T10Dif.put32(meta, b * 8 + 4, 1000 + b);
+        }
+        Pair.mem(x.p().devB).write(x.meta(), meta, 0, meta.length);
+
+        byte[] wire = rdmaRead(x, DATA + BLOCKS * 8);
+        assertThat(x.mr().checkSignatureStatus()).isEmpty();
+        for (int b = 0; b < BLOCKS; b++) {
+            int w = b * (INTERVAL + 8);
+            assertThat(T10Dif.get16(wire, w + INTERVAL)).isEqualTo(T10Dif.crc16(data, b * INTERVAL, INTERVAL));
+            assertThat(T10Dif.get32(wire, w + INTERVAL + 4)).isEqualTo(1000 + b);
+        }
+
+        Pair.mem(x.p().devB).write(x.meta(), new byte[BLOCKS * 8], 0, BLOCKS * 8);
+        Pair p = x.p();
+        long src = buffer(p.devA, wire.length, 0);
+        Pair.mem(p.devA).write(src, wire, 0, wire.length);
+        p.a.postSend(WorkRequest.RdmaWrite.of(sge(src, wire.length, p.pdA.localDmaLkey()), x.mr().iova(),
+                x.mr().rkey(), p.toA(), SendFlag.SIGNALED));
+        p.run();
+        assertThat(x.mr().checkSignatureStatus()).isEmpty();
+        assertThat(read(p.devB, x.meta(), BLOCKS * 8)).as("back in memory as IP checksums").isEqualTo(meta);
+    }
+
+    @Test
+    void gatheringThroughAnIntegrityKeyHoldsTheSignatureEngineForEachIntervalsLookupsAndReadRoundTrip() {
+        var params = VerbsTestbed.builder().hosts("x").build().device("x").hardware().params();
+        long read = params.pcie().readLatencyNs();
+        long hit = params.translation().hitNs();
+        long indirection = params.translation().klmIndirectionNs();
+        assertThat(signatureEngineBusy(PiMappingOrder.MTT_FIRST, true)).isEqualTo(BLOCKS * (2 * hit + read));
+        assertThat(signatureEngineBusy(PiMappingOrder.KLM_ONLY, true)).isEqualTo(BLOCKS * (2 * (hit + indirection) + read));
+    }
+
+    @Test
+    void scatteringThroughAnIntegrityKeyHoldsTheSignatureEngineOnlyForTheLookups() {
+        var params = VerbsTestbed.builder().hosts("x").build().device("x").hardware().params();
+        long hit = params.translation().hitNs();
+        long indirection = params.translation().klmIndirectionNs();
+        assertThat(signatureEngineBusy(PiMappingOrder.MTT_FIRST, false)).isEqualTo(BLOCKS * 2 * hit);
+        assertThat(signatureEngineBusy(PiMappingOrder.KLM_ONLY, false)).isEqualTo(BLOCKS * 2 * (hit + indirection));
+    }
+
+    /**
+     * Busy time of b's signature engine for one RDMA READ of the whole wire view of b's integrity MR (two data pages
+     * and their PI, mapped in {@code order}) when {@code gather}, else for one RDMA WRITE of it.
+     */
+    private static long signatureEngineBusy(PiMappingOrder order, boolean gather) {
+        Pair p = Pair.unconnected(64, i -> i.withIntegrity(true));
+        VerbsTestbed.connect(p.a, p.b);
+        long data = buffer(p.devB, DATA, 0);
+        long meta = buffer(p.devB, BLOCKS * 8, 0);
+        MemoryRegion mr = p.pdB.allocMr(MrType.INTEGRITY, 4);
+        List<ScatterEntry> pages = List.of(new ScatterEntry(data, DATA / 2), new ScatterEntry(data + DATA / 2, DATA / 2));
+        mr.mapSgPi(pages, List.of(new ScatterEntry(meta, BLOCKS * 8)), 4096, order);
+        p.b.postSend(new WorkRequest.RegIntegrityMr(mr, new SignatureAttributes(CRC_TYPE1_ESCAPED, CRC_TYPE1_ESCAPED, 0),
+                AccessFlag.all(), Set.of(SendFlag.SIGNALED), p.toB()));
+        p.run();
+        int wire = DATA + BLOCKS * 8;
+        long local = buffer(p.devA, wire, 0);
+        long before = p.devB.hardware().signature().busyNs();
+        p.a.postSend(gather
+                ? WorkRequest.RdmaRead.of(sge(local, wire, p.pdA.localDmaLkey()), mr.iova(), mr.rkey(), p.toA(), SendFlag.SIGNALED)
+                : WorkRequest.RdmaWrite.of(sge(local, wire, p.pdA.localDmaLkey()), mr.iova(), mr.rkey(), p.toA(), SendFlag.SIGNALED));
+        p.run();
+        assertThat(p.doneA).extracting(WorkCompletion::status).containsOnly(WcStatus.SUCCESS);
+        return p.devB.hardware().signature().busyNs() - before;
+    }
+
+    private static final SignatureDomain.T10Dif CRC_TYPE1_ESCAPED = new SignatureDomain.T10Dif(T10DifGuard.CRC,
+            INTERVAL, 0, 0, 0, true, true, true, 0xFFFF);
 }

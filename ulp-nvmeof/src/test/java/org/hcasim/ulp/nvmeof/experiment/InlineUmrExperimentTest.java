@@ -3,40 +3,20 @@ package org.hcasim.ulp.nvmeof.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.hcasim.spi.Axis;
-import org.hcasim.spi.CustomWorkload;
-import org.hcasim.spi.ExperimentContext;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.PointResult;
 import org.hcasim.spi.ReferenceColumn;
-import org.hcasim.spi.RunReport;
-import org.hcasim.spi.TestbedSpec;
-import org.hcasim.spi.WorkloadOutcome;
+import org.hcasim.testkit.RecordingExperimentContext;
 import org.junit.jupiter.api.Test;
 
 class InlineUmrExperimentTest {
 
     private final InlineUmrExperiment experiment = new InlineUmrExperiment();
 
-    /** Records what a point asks the engine to run and answers with fixed metrics. */
-    private static final class RecordingContext implements ExperimentContext {
-        final List<TestbedSpec> testbeds = new ArrayList<>();
-        final List<String> jobs = new ArrayList<>();
-
-        public long seed() { return 1; }
-        public Map<String, String> overrides() { return Map.of(); }
-        public WorkloadOutcome runFio(TestbedSpec testbed, String fioJob) {
-            testbeds.add(testbed);
-            jobs.add(fioJob);
-            return new WorkloadOutcome(Map.of("kiops", 1234.5, "cpu_pct.initiator", 42.0, "cpu_pct.target", 10.0),
-                    RunReport.none());
-        }
-        public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload) {
-            throw new AssertionError("inline-umr runs fio");
-        }
+    private static RecordingExperimentContext context() {
+        return new RecordingExperimentContext(Map.of("kiops", 1234.5, "cpu_pct.initiator", 42.0, "cpu_pct.target", 10.0));
     }
 
     @Test
@@ -58,16 +38,16 @@ class InlineUmrExperimentTest {
 
     @Test
     void sg_turns_inline_translation_lists_off_and_inline_keeps_the_profile_default() {
-        RecordingContext ctx = new RecordingContext();
+        RecordingExperimentContext ctx = context();
         Point sg = new Point(Map.of("hca", "connectx4", "bs", "4096", "umr", "sg"));
         Point inline = new Point(Map.of("hca", "connectx5", "bs", "512", "umr", "inline"));
         PointResult r = experiment.run(sg, ctx);
         experiment.run(inline, ctx);
-        assertThat(ctx.testbeds.get(0).settings()).containsEntry("hca.profile", "connectx4")
+        assertThat(ctx.testbeds().get(0).settings()).containsEntry("hca.profile", "connectx4")
                 .containsEntry("hca.umr.inline-max-bytes", "0");
-        assertThat(ctx.testbeds.get(1).settings()).containsEntry("hca.profile", "connectx5")
+        assertThat(ctx.testbeds().get(1).settings()).containsEntry("hca.profile", "connectx5")
                 .doesNotContainKey("hca.umr.inline-max-bytes");
-        assertThat(ctx.testbeds.get(0).properties()).contains("testbed.ulps = nvmeof");
+        assertThat(ctx.testbeds().get(0).properties()).contains("testbed.ulps = nvmeof");
         assertThat(r.metrics()).containsEntry("kiops", 1234.5).containsEntry("host_cpu_pct", 42.0);
     }
 
@@ -80,6 +60,6 @@ class InlineUmrExperimentTest {
     @Test
     void a_block_size_outside_the_axis_is_refused_naming_it() {
         Point odd = new Point(Map.of("hca", "connectx5", "bs", "3000", "umr", "sg"));
-        assertThatThrownBy(() -> experiment.run(odd, new RecordingContext())).hasMessageContaining("bs=3000");
+        assertThatThrownBy(() -> experiment.run(odd, context())).hasMessageContaining("bs=3000");
     }
 }
