@@ -57,7 +57,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
         };
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
-                config::checkAllKeysUsed, report -> annotate(report, block.policies()));
+                config::checkAllKeysUsed, report -> annotate(report, block.policies()), block::messageEndpoint);
     }
 
     /** The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. */
