@@ -17,8 +17,9 @@ public interface MessageSocket {
      * them (from {@code data}, or unspecified bytes when {@code data} is null) and delivers them reliably and in
      * order per peer socket.
      *
-     * @throws MessageException when the datagram cannot be sent (unknown address, a length the protocol refuses,
-     *                          a closed socket); the errno says why
+     * @throws MessageException when the datagram cannot be sent: {@link org.hcasim.verbs.Errno#EAGAIN} while the
+     *                          socket's send buffer is full (see {@link #writable()}), others for an unknown address,
+     *                          a length the protocol refuses or a closed socket
      */
     void send(String address, int port, byte[] data, int length);
 
@@ -27,6 +28,12 @@ public interface MessageSocket {
 
     /** Whether a datagram is waiting (what poll(2) reports as POLLIN). */
     boolean readable();
+
+    /**
+     * Whether sendmsg would accept a datagram now (POLLOUT): false while the datagrams sent and not yet acknowledged
+     * by the peer fill the socket's send buffer.
+     */
+    boolean writable();
 
     /** close(2): the port is free again; datagrams still queued are dropped. */
     void close();

@@ -15,9 +15,10 @@ public interface SocketThread {
     void start();
 
     /**
-     * Ends the body's run as poll(2) on the thread's sockets does (one system call): if one of them is readable,
-     * the body runs again at once; otherwise the thread sleeps until a datagram arrives on one of them. Called at
-     * the end of the body, from the thread's own task.
+     * Ends the body's run as poll(2) on the thread's sockets does (one system call): if one of them is readable (or,
+     * after a send failed with EAGAIN, writable again), the body runs again at once; otherwise the thread sleeps
+     * until a datagram arrives on one of them or such a socket has room again. Called at the end of the body, from
+     * the thread's own task.
      */
     void pollWait();
 

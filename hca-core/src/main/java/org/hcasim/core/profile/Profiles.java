@@ -52,6 +52,29 @@ public final class Profiles {
         return load("host", name);
     }
 
+    /**
+     * The profile {@code name} of {@code kind} ({@code hca}, {@code host}) and the ones it extends, base first: the
+     * files whose keys (and comments) make up the profile.
+     */
+    public static List<String> chain(String kind, String name) {
+        List<String> out = new ArrayList<>();
+        String at = name;
+        while (at != null) {
+            if (out.contains(at)) {
+                throw new ProfileException(kind + " profile '" + name + "' extends itself through " + String.join(" -> ", out));
+            }
+            out.add(0, at);
+            String base = loadFile(kind, at).get(kind + ".extends");
+            at = base == null ? null : base.strip();
+        }
+        return out;
+    }
+
+    /** The {@code kind.*} key/values of bundled profile {@code name} ({@link #hcaValues} or {@link #hostValues}). */
+    public static Map<String, String> values(String kind, String name) {
+        return load(kind, name);
+    }
+
     private static String resource(String kind, String name) {
         return BASE + kind + "/" + name + ".properties";
     }

@@ -16,6 +16,8 @@ import org.hcasim.spi.settings.Settings;
  * @param maxUnackedPackets  messages sent between two that ask the peer for an ACK
  * @param maxUnackedBytes    bytes sent between two messages that ask for an ACK
  * @param connectionsPerPeer RC connections (QPs) between two hosts; a socket uses connection (port mod this)
+ * @param socketSndbuf       an RDS socket's sk_sndbuf; sendmsg refuses (EAGAIN) while half of it is in messages
+ *                           not yet acknowledged (rds_sk_sndbuf)
  */
 public record RdsSettings(
         @Setting("rds.ib.recv-wrs") @Setting.Range(min = 16, max = 65_536) int recvWrs,
@@ -26,15 +28,7 @@ public record RdsSettings(
         @Setting("rds.max-unacked-packets") @Setting.Range(min = 1, max = 1_000_000) int maxUnackedPackets,
         @Setting(value = "rds.max-unacked-bytes", unit = Setting.Unit.SIZE) @Setting.Range(min = 1) long maxUnackedBytes,
         @Setting("rds.ib.connections-per-peer") @Setting.Range(min = 1, max = 1024) int connectionsPerPeer,
-        @Setting("rds.cpu.sendmsg-ns") @Setting.Range(min = 0, max = 1_000_000) long sendmsgNs,
-        @Setting("rds.cpu.xmit-fragment-ns") @Setting.Range(min = 0, max = 1_000_000) long xmitFragmentNs,
-        @Setting("rds.cpu.send-complete-ns") @Setting.Range(min = 0, max = 1_000_000) long sendCompleteNs,
-        @Setting("rds.cpu.recv-fragment-ns") @Setting.Range(min = 0, max = 1_000_000) long recvFragmentNs,
-        @Setting("rds.cpu.recv-incoming-ns") @Setting.Range(min = 0, max = 1_000_000) long recvIncomingNs,
-        @Setting("rds.cpu.recvmsg-ns") @Setting.Range(min = 0, max = 1_000_000) long recvmsgNs,
-        @Setting("rds.cpu.drop-acked-ns") @Setting.Range(min = 0, max = 1_000_000) long dropAckedNs,
-        @Setting("rds.cpu.refill-fragment-ns") @Setting.Range(min = 0, max = 1_000_000) long refillFragmentNs,
-        @Setting("rds.cpu.send-ack-ns") @Setting.Range(min = 0, max = 1_000_000) long sendAckNs) {
+        @Setting(value = "rds.socket-sndbuf", unit = Setting.Unit.SIZE) @Setting.Range(min = 2048, max = 1L << 31) long socketSndbuf) {
 
     /** The key naming the CQ policy of every connection's send and receive CQ. */
     public static final String CQ_POLICY = "rds.ib.cq-policy";

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.hcasim.host.Host;
-import org.hcasim.host.SpinLock;
+import org.hcasim.ulp.rds.RdsCosts;
 import org.hcasim.ulp.rds.RdsSettings;
 import org.hcasim.ulp.rds.wire.ConnectPrivateData;
 import org.hcasim.ulp.rds.wire.RdsHeader;
@@ -25,8 +25,7 @@ import org.hcasim.verbs.WorkRequest;
 /**
  * One RDS connection over IB (struct rds_ib_connection): the RC QP to one peer for one connection index, its send
  * and receive CQs, each on the least-loaded completion vector and polled by its own tasklet (the receive CQ armed
- * for solicited completions only), the send and receive paths, the ACK and credit state, and the connection's
- * lock (c_lock) that senders and the receive tasklet take. It comes up through the CM on the first message to the
+ * for solicited completions only), the send and receive paths, and the ACK and credit state. It comes up through the CM on the first message to the
  * peer (or the peer's request); messages queued meanwhile go out when it is up.
  */
 final class IbConnection implements ReceivePath.Sink {
@@ -35,9 +34,9 @@ final class IbConnection implements ReceivePath.Sink {
     private final RdsIbEndpoint endpoint;
     private final Host host;
     private final RdsSettings settings;
+    private final RdsCosts costs;
     private final String peer;
     private final int path;
-    private final SpinLock lock;
     private final Credits credits;
     private final AckState acks = new AckState();
     private final SendPath send;
@@ -58,12 +57,12 @@ final class IbConnection implements ReceivePath.Sink {
         this.endpoint = endpoint;
         this.host = endpoint.host();
         this.settings = endpoint.settings();
+        this.costs = endpoint.costs();
         this.peer = peer;
         this.path = path;
-        this.lock = host.spinLock("rds-conn-" + peer + "-" + path);
         this.credits = new Credits(settings.flowControl());
-        this.send = new SendPath(host, settings, endpoint.pool(), credits, acks);
-        this.receive = new ReceivePath(host, settings, endpoint.pool(), peer, this);
+        this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks);
+        this.receive = new ReceivePath(host, settings, costs, endpoint.pool(), peer, this);
         this.ackHeader = host.memory().allocate(RdsHeader.BYTES, 64);
     }
 
@@ -197,12 +196,7 @@ final class IbConnection implements ReceivePath.Sink {
         if (credits.posted(receive.refill())) {
             acks.request();
         }
-        lock.lock();
-        try {
-            send.xmit();
-        } finally {
-            lock.unlock();
-        }
+        send.xmit();
     }
 
     private void fail(String why) {
@@ -214,26 +208,16 @@ final class IbConnection implements ReceivePath.Sink {
 
     /** Queues {@code m} (rds_send_queue_rm) and transmits what it can (rds_send_xmit), in the caller's task. */
     void send(OutgoingMessage m) {
-        lock.lock();
-        try {
-            send.queue(m);
-            if (state == State.UP) {
-                send.xmit();
-            }
-        } finally {
-            lock.unlock();
+        send.queue(m);
+        if (state == State.UP) {
+            send.xmit();
         }
     }
 
     /** After a send-CQ pass (rds_ib_tasklet_fn_send): restart transmission if the ring had been full. */
     private void afterSendPass() {
         if (state == State.UP && send.pending()) {
-            lock.lock();
-            try {
-                send.xmit();
-            } finally {
-                lock.unlock();
-            }
+            send.xmit();
         }
     }
 
@@ -266,12 +250,7 @@ final class IbConnection implements ReceivePath.Sink {
         receive.endPass();
         if (acked > ackReceived) {
             ackReceived = acked;
-            lock.lock();
-            try {
-                send.dropAcked(acked);
-            } finally {
-                lock.unlock();
-            }
+            send.dropAcked(acked);
         }
         attemptAck();
         // rds_ib_recv_refill refills only while the connection is up (a flushed QP gets no new receives)
@@ -280,12 +259,7 @@ final class IbConnection implements ReceivePath.Sink {
             attemptAck();
         }
         if (credits.enabled() && state == State.UP && send.pending()) {
-            lock.lock();
-            try {
-                send.xmit(); // the peer's headers may have granted credits
-            } finally {
-                lock.unlock();
-            }
+            send.xmit(); // the peer's headers may have granted credits
         }
     }
 
@@ -300,7 +274,7 @@ final class IbConnection implements ReceivePath.Sink {
         long ack = acks.sendBare();
         RdsHeader.bareAck(ack, credits.advertised()).encodeInto(scratch, 0);
         host.memory().write(ackHeader, scratch, 0, RdsHeader.BYTES);
-        host.charge(settings.sendAckNs());
+        host.charge(costs.sendAck());
         qp.postSend(List.of(new WorkRequest.Send(List.of(new Sge(ackHeader, RdsHeader.BYTES, endpoint.pd().localDmaLkey())),
                 OptionalInt.empty(), ACK_FLAGS, ackDone)));
     }

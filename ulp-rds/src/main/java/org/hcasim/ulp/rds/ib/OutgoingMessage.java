@@ -6,6 +6,7 @@ package org.hcasim.ulp.rds.ib;
  * retransmit queue until the peer acknowledges its sequence number.
  */
 final class OutgoingMessage {
+    final RdsSocket socket;
     final int sourcePort;
     final int destinationPort;
     final int length;
@@ -16,8 +17,9 @@ final class OutgoingMessage {
     int posted;
     int completed;
 
-    OutgoingMessage(int sourcePort, int destinationPort, int length, long[] pages, int fragments) {
-        this.sourcePort = sourcePort;
+    OutgoingMessage(RdsSocket socket, int destinationPort, int length, long[] pages, int fragments) {
+        this.socket = socket;
+        this.sourcePort = socket.port();
         this.destinationPort = destinationPort;
         this.length = length;
         this.pages = pages;

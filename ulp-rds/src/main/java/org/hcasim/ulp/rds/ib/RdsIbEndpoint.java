@@ -14,6 +14,7 @@ import org.hcasim.message.MessageSocket;
 import org.hcasim.message.ReceivedDatagram;
 import org.hcasim.message.SocketThread;
 import org.hcasim.spi.policy.CqPolicy;
+import org.hcasim.ulp.rds.RdsCosts;
 import org.hcasim.ulp.rds.RdsSettings;
 import org.hcasim.ulp.rds.wire.ConnectPrivateData;
 import org.hcasim.verbs.CmEvent;
@@ -36,6 +37,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     private final Host host;
     private final String address;
     private final RdsSettings settings;
+    private final RdsCosts costs;
     private final RdmaDevice device;
     private final ProtectionDomain pd;
     private final CqPolicy cqPolicy;
@@ -45,12 +47,12 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     private final Map<Integer, RdsSocket> sockets = new HashMap<>();
     private final Map<CmId, Consumer<CmEvent>> passive = new IdentityHashMap<>();
     private long undeliverable;
-    private int socketSerial;
 
     public RdsIbEndpoint(MessageEndpointContext context, RdsSettings settings, CqPolicy cqPolicy) {
         this.host = context.host();
         this.address = context.address();
         this.settings = settings;
+        this.costs = RdsCosts.of(host.cpuCosts());
         this.cqPolicy = cqPolicy;
         if (host.devices().isEmpty()) {
             throw new IllegalArgumentException("host " + host.name() + " has no RDMA device for RDS");
@@ -98,13 +100,17 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     /** sendmsg(2) of {@code from}, in its thread's task. */
     void sendmsg(RdsSocket from, String to, int port, byte[] data, int length) {
-        CpuCosts costs = host.cpuCosts();
-        host.charge(costs.ns(CpuCosts.SYSCALL) + settings.sendmsgNs());
+        CpuCosts cpu = host.cpuCosts();
+        host.charge(cpu.ns(CpuCosts.SYSCALL) + costs.sendmsg());
         if (length < 0) {
             throw new MessageException(Errno.EINVAL, "sendmsg of " + length + " bytes");
         }
         if (port < 1 || port > 0xFFFF) {
             throw new MessageException(Errno.EINVAL, "sendmsg to port " + port + ": ports are 1..65535");
+        }
+        if (!from.writable()) {
+            throw new MessageException(Errno.EAGAIN, "sendmsg on port " + from.port() + ": " + from.unacknowledgedBytes()
+                    + " bytes await the peer's ACK (sndbuf " + settings.socketSndbuf() + ")");
         }
         IbConnection c = connection(to, from.port() % settings.connectionsPerPeer());
         if (c.state() == IbConnection.State.FAILED) {
@@ -120,14 +126,14 @@ public final class RdsIbEndpoint implements MessageEndpoint {
                 host.memory().write(pages[i], data, at, Math.min(fragmentSize, length - at));
             }
         }
-        host.charge(costs.ns(CpuCosts.MEMCPY, length)); // bcopy from the user's buffer
-        c.send(new OutgoingMessage(from.port(), port, length, pages, fragments));
+        host.charge(cpu.ns(CpuCosts.MEMCPY, length)); // bcopy from the user's buffer
+        from.queued(length);
+        c.send(new OutgoingMessage(from, port, length, pages, fragments));
     }
 
     /** recvmsg(2) of a message taken off a socket's queue, in its thread's task. */
     ReceivedDatagram recvmsg(IncomingMessage m) {
-        CpuCosts costs = host.cpuCosts();
-        host.charge(settings.recvmsgNs() + costs.ns(CpuCosts.MEMCPY, m.header.length()));
+        host.charge(costs.recvmsg() + host.cpuCosts().ns(CpuCosts.MEMCPY, m.header.length()));
         byte[] data = null;
         int length = m.header.length();
         if (host.memory().payloadReal()) {
@@ -216,7 +222,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     /** A whole message: to the socket bound to its destination port, else dropped (rds_recv_incoming). */
     void deliver(IncomingMessage m) {
-        host.charge(settings.recvIncomingNs());
+        host.charge(costs.recvIncoming());
         RdsSocket s = sockets.get(m.header.destinationPort());
         if (s == null) {
             undeliverable++;
@@ -235,10 +241,6 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     // ---------------------------------------------------------------- for the connections and sockets
 
-    /** A number for each socket ever bound here, so that their locks have distinct names. */
-    int nextSocketSerial() {
-        return socketSerial++;
-    }
 
     Host host() {
         return host;
@@ -246,6 +248,10 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     RdsSettings settings() {
         return settings;
+    }
+
+    RdsCosts costs() {
+        return costs;
     }
 
     RdmaDevice device() {

@@ -88,7 +88,7 @@ final class RdsThread implements SocketThread {
         }
         host.charge(host.cpuCosts().ns(CpuCosts.SYSCALL));
         for (RdsSocket s : sockets) {
-            if (s.readable()) {
+            if (s.readable() || (s.waitsToWrite() && s.writable())) {
                 state = State.RUNNABLE;
                 host.run(core, Priority.THREAD, name, run);
                 return;
@@ -97,8 +97,11 @@ final class RdsThread implements SocketThread {
         state = State.SLEEPING;
     }
 
-    /** A datagram arrived on one of the thread's sockets (rds_wake_sk_sleep), in the receiving core's task. */
-    void readable() {
+    /**
+     * One of the thread's sockets became readable or, after an EAGAIN, writable (rds_wake_sk_sleep), in the task of
+     * the core that made it so.
+     */
+    void wake() {
         if (state != State.SLEEPING) {
             return;
         }

@@ -3,6 +3,7 @@ package org.hcasim.ulp.rds.ib;
 import java.util.ArrayList;
 import java.util.List;
 import org.hcasim.host.Host;
+import org.hcasim.ulp.rds.RdsCosts;
 import org.hcasim.ulp.rds.RdsSettings;
 import org.hcasim.ulp.rds.wire.RdsHeader;
 import org.hcasim.verbs.CompletionCallback;
@@ -29,6 +30,7 @@ final class ReceivePath {
 
     private final Host host;
     private final RdsSettings settings;
+    private final RdsCosts costs;
     private final BufferPool pool;
     private final String peer;
     private final Sink sink;
@@ -61,8 +63,9 @@ final class ReceivePath {
         }
     }
 
-    ReceivePath(Host host, RdsSettings settings, BufferPool pool, String peer, Sink sink) {
+    ReceivePath(Host host, RdsSettings settings, RdsCosts costs, BufferPool pool, String peer, Sink sink) {
         this.host = host;
+        this.costs = costs;
         this.settings = settings;
         this.pool = pool;
         this.peer = peer;
@@ -101,7 +104,7 @@ final class ReceivePath {
         for (int i = 0; i < n; i++) {
             Slot s = ring[(head + posted + i) % ring.length];
             s.fragment = pool.take();
-            host.charge(settings.refillFragmentNs());
+            host.charge(costs.refillFragment() + costs.dmaMap()); // a fragment, ib_dma_map_sg of its page
             wrs.add(new WorkRequest.Recv(List.of(new Sge(s.header, RdsHeader.BYTES, lkey),
                     new Sge(s.fragment, pool.size(), lkey)), s));
         }
@@ -114,7 +117,7 @@ final class ReceivePath {
         if (wc.qp() != qp) {
             return; // flushed from the QP of a connection attempt that lost a simultaneous connect
         }
-        host.charge(settings.recvFragmentNs());
+        host.charge(costs.recvFragment() + costs.dmaUnmap()); // ib_dma_unmap_sg of the fragment's page
         if (ring[head] != s) {
             throw new IllegalStateException("RDS receive completed out of ring order");
         }

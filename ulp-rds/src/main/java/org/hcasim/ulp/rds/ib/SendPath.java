@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.hcasim.host.Host;
+import org.hcasim.ulp.rds.RdsCosts;
 import org.hcasim.ulp.rds.RdsSettings;
 import org.hcasim.ulp.rds.wire.RdsHeader;
 import org.hcasim.verbs.CompletionCallback;
@@ -26,11 +27,13 @@ import org.hcasim.verbs.WorkRequest;
 final class SendPath {
     private final Host host;
     private final RdsSettings settings;
+    private final RdsCosts costs;
     private final BufferPool pool;
     private final Credits credits;
     private final AckState acks;
     private final ArrayDeque<OutgoingMessage> queue = new ArrayDeque<>();
     private final ArrayDeque<OutgoingMessage> retransmit = new ArrayDeque<>();
+    private final ListLock lock;
     private final Slot[] ring;
     private final long headers;
     private final byte[] scratch = new byte[RdsHeader.BYTES];
@@ -63,8 +66,10 @@ final class SendPath {
         }
     }
 
-    SendPath(Host host, RdsSettings settings, BufferPool pool, Credits credits, AckState acks) {
+    SendPath(Host host, RdsSettings settings, RdsCosts costs, BufferPool pool, Credits credits, AckState acks) {
         this.host = host;
+        this.costs = costs;
+        this.lock = new ListLock(host); // cp_lock
         this.settings = settings;
         this.pool = pool;
         this.credits = credits;
@@ -85,9 +90,14 @@ final class SendPath {
 
     /**
      * rds_send_queue_rm + the ack-required decision of rds_send_xmit: gives {@code m} its sequence number and
-     * queues it. Called under the connection's lock.
+     * queues it, under the connection's lock.
      */
     void queue(OutgoingMessage m) {
+        lock.around();
+        enqueue(m);
+    }
+
+    private void enqueue(OutgoingMessage m) {
         m.sequence = nextSequence++;
         if (unackedPackets == 0 || unackedBytes < m.length) {
             m.flags |= RdsHeader.FLAG_ACK_REQUIRED;
@@ -110,11 +120,17 @@ final class SendPath {
         return full;
     }
 
-    /** rds_send_xmit: posts queued messages while ring slots and credits last. Called under the connection's lock. */
+    /**
+     * rds_send_xmit: posts queued messages while ring slots and credits last. The connection's lock is held only to
+     * take the next message off the send queue; posting runs without it (as under RDS_IN_XMIT).
+     */
     void xmit() {
         full = false;
         while (!queue.isEmpty()) {
             OutgoingMessage m = queue.peek();
+            if (m.posted == 0) {
+                lock.around(); // list_move_tail to the retransmit queue, under cp_lock
+            }
             int n = Math.min(m.fragments - m.posted, ring.length - used);
             if (n > 0) {
                 n = credits.grab(n, false);
@@ -136,6 +152,9 @@ final class SendPath {
     /** rds_ib_xmit for {@code n} more fragments of {@code m}: one work-request chain, one doorbell. */
     private void post(OutgoingMessage m, int n, int advertisedCredits) {
         long ack = acks.piggyback();
+        if (m.posted == 0 && m.length > 0) {
+            host.charge(costs.dmaMap()); // ib_dma_map_sg of the message's scatterlist
+        }
         List<WorkRequest.Send> wrs = new ArrayList<>(n);
         int fragmentSize = (int) settings.fragmentSize();
         for (int i = 0; i < n; i++) {
@@ -149,7 +168,7 @@ final class SendPath {
                     i == 0 ? advertisedCredits : 0).encodeInto(scratch, 0);
             long header = headers + (long) RdsHeader.BYTES * position;
             host.memory().write(header, scratch, 0, RdsHeader.BYTES);
-            host.charge(settings.xmitFragmentNs());
+            host.charge(costs.xmitFragment());
             int offset = fragment * fragmentSize;
             int bytes = Math.min(fragmentSize, m.length - offset);
             List<Sge> sgl = bytes > 0
@@ -185,7 +204,7 @@ final class SendPath {
         for (int i = 0; i < count; i++) {
             Slot s = ring[oldest];
             if (s.last) {
-                host.charge(settings.sendCompleteNs()); // unmap, rds_message_put: the message waits for its ACK
+                host.charge(costs.sendComplete() + (s.message.length > 0 ? costs.dmaUnmap() : 0)); // the message waits for its ACK
                 s.message.completed++;
             }
             s.message = null;
@@ -195,14 +214,19 @@ final class SendPath {
         }
     }
 
-    /** rds_send_drop_acked: frees every message up to {@code ack}. Called under the connection's lock. */
+    /** rds_send_drop_acked: frees every message up to {@code ack}, walking the retransmit queue under the lock. */
     void dropAcked(long ack) {
+        if (retransmit.isEmpty() || retransmit.peek().sequence > ack) {
+            return;
+        }
+        lock.around();
         while (!retransmit.isEmpty() && retransmit.peek().sequence <= ack) {
             OutgoingMessage m = retransmit.poll();
-            host.charge(settings.dropAckedNs());
+            host.charge(costs.dropAcked());
             for (long page : m.pages) {
                 pool.give(page);
             }
+            m.socket.acknowledged(m.length); // rds_send_remove_from_sock
         }
     }
 

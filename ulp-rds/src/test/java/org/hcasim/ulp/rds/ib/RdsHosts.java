@@ -1,10 +1,8 @@
 package org.hcasim.ulp.rds.ib;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.hcasim.core.host.CostTable;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.verbs.VerbsTestbed;
@@ -27,11 +25,8 @@ final class RdsHosts {
     }
 
     RdsHosts(int cores, Map<String, String> settings, PayloadMode payload) {
-        CostTable base = (CostTable) VerbsTestbed.defaultCosts();
-        Map<String, Long> ns = new HashMap<>(base.perOperation());
-        ns.putIfAbsent("task-wakeup", 700L); // the engine's built-in default (hca-core defaults.properties)
         tb = VerbsTestbed.builder().hosts("a", "b").coresPerHost(cores).payload(payload)
-                .costs(new CostTable(ns, base.perByte())).build();
+                .costs(EngineCosts.withBuiltInDefaults()).build();
         Map<String, String> config = new LinkedHashMap<>(new RdsProvider().defaultConfiguration());
         config.putAll(settings);
         policies = TestbedPolicies.builtIn(config);
