@@ -56,6 +56,12 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist..", "org.hcasim.ulp..", "picocli..");
 
     @ArchTest
+    static final ArchRule the_fio_workload_knows_no_command_line_and_no_plugin = noClasses()
+            .that().resideInAPackage("org.hcasim.fio..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist..", "org.hcasim.ulp..", "picocli..")
+            .because("fio runs over any block ULP's devices, for the distribution and for the plugin test kit alike");
+
+    @ArchTest
     static final ArchRule no_package_cycles = slices()
             .matching("org.hcasim.(**)")
             .should().beFreeOfCycles();

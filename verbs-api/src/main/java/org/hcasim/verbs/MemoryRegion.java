@@ -88,6 +88,22 @@ public interface MemoryRegion {
     /** True when the HCA would accept this key now (registered and not invalidated). */
     boolean isValid();
 
-    /** ib_dereg_mr: destroys the key; any later use fails with a protection error. */
+    /**
+     * ib_dereg_mr without simulated time (set-up and teardown code): the key stops working at once; any later use
+     * fails with a protection error. A region from {@link ProtectionDomain#regUserMr} gives its mkey back to the
+     * MR cache as the timed form does, only instantly.
+     */
     void deregister();
+
+    /**
+     * ib_dereg_mr as the kernel runs it, in simulated time, then {@code done} in a thread-priority task on the
+     * calling core. For a region from {@link ProtectionDomain#regUserMr}: the mkey is revoked with a UMR (the
+     * thread sleeps meanwhile), returned to its MR cache entry (or destroyed by a firmware command when it did not
+     * come from the cache), and the pages are unpinned. Call it inside a task. Other regions have no timed
+     * deregistration: they are deregistered at once and {@code done} runs before this returns.
+     */
+    default void deregister(Runnable done) {
+        deregister();
+        done.run();
+    }
 }

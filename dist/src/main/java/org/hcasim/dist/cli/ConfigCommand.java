@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.policy.InstalledPolicies;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
@@ -57,6 +58,10 @@ public final class ConfigCommand implements Callable<Integer> {
             }
             if (doc) {
                 PolicyKind.ofKey(e.key()).ifPresent(kind -> printChoices(out, policies, kind));
+                if (e.key().equals(MrCachePolicies.KEY)) {
+                    out.println("#   MR cache policies to choose from:");
+                    MrCachePolicies.factories().forEach(f -> out.println("#     " + f.name() + " (built in): " + f.description()));
+                }
             }
             String kv = e.key() + " = " + e.value();
             out.println(kv + " ".repeat(width - kv.length()) + "  (" + e.source() + ")");

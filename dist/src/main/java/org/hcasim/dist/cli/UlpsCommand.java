@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.plugin.InstalledUlp;
 import org.hcasim.core.plugin.InstalledUlps;
 import org.hcasim.core.policy.InstalledPolicies;
@@ -60,6 +61,8 @@ public final class UlpsCommand implements Callable<Integer> {
                     .filter(e -> e.getValue().origin().equals(InstalledPolicies.BUILT_IN)).map(Map.Entry::getKey).toList();
             out.println("  " + kind.keySuffix() + ": " + (names.isEmpty() ? "none" : String.join(", ", names)));
         }
+        out.println("engine policies (chosen by the HCA profile's key, not by a role):");
+        out.println("  " + MrCachePolicies.KEY + ": " + String.join(", ", MrCachePolicies.names()));
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.dist.fio.FioTestbed;
+import org.hcasim.fio.FioTestbed;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.TestbedSpec;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.hcasim.spi.CounterTable;
 import org.hcasim.spi.ResourceUsage;
 import org.hcasim.spi.RunReport;
 
@@ -35,7 +36,19 @@ public final class RunReportText {
         }
         report.memoryBytes().forEach((what, bytes) ->
                 b.append("  memory: ").append(what).append(' ').append(bytes(bytes)).append('\n'));
+        for (CounterTable table : report.tables()) {
+            b.append("  ").append(table.title()).append(":\n").append(counters(table, "    "));
+        }
         return b.toString();
+    }
+
+    /** A counter table with right-aligned columns, each line prefixed by {@code indent}. */
+    public static String counters(CounterTable table, String indent) {
+        TextTable t = new TextTable(table.columns().stream().map(c -> c + ">").toArray(String[]::new));
+        for (List<Long> row : table.rows()) {
+            t.row(row.stream().map(String::valueOf).toList());
+        }
+        return t.render(indent);
     }
 
     /** {@code <- bottleneck} and/or the cause shares, e.g. {@code <- bottleneck (list-fetch 87%, processing 13%)}. */

@@ -52,6 +52,7 @@ public final class HcasimConfig {
         }
         checkAllKeysKnown();
         resolve();
+        checkValuesHaveTheirDefaultsShape();
     }
 
     // ---------------------------------------------------------------- typed getters
@@ -285,6 +286,34 @@ public final class HcasimConfig {
             }
             values.put(key, resolved);
             sources.put(key, source);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(String.join("; ", problems));
+        }
+    }
+
+    /**
+     * A value set above the defaults must have the shape of the key's default (a number stays a number, a
+     * boolean a boolean, ...), so a typo is an error whichever command loads the configuration. All problems
+     * are reported at once.
+     */
+    private void checkValuesHaveTheirDefaultsShape() {
+        Map<String, String> defaults = new java.util.HashMap<>();
+        for (ConfigLayer layer : layers) {
+            if (layer.kind().definesKeys()) {
+                defaults.putAll(layer.values());
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, ConfigLayer> e : sources.entrySet()) {
+            String key = e.getKey();
+            if (e.getValue().kind().definesKeys()) {
+                continue;
+            }
+            String problem = ValueShape.of(defaults.get(key)).problem(values.get(key));
+            if (problem != null) {
+                problems.add(key + " = '" + values.get(key) + "' (from " + e.getValue().name() + ") " + problem);
+            }
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(String.join("; ", problems));

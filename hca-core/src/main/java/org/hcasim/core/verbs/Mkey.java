@@ -11,7 +11,8 @@ import org.hcasim.verbs.SignatureAttributes;
  */
 final class Mkey {
     final int index;
-    final SimProtectionDomain pd;
+    /** Set when a cached mkey is loaded for a registration by a UMR (the cache's mkeys belong to no PD). */
+    SimProtectionDomain pd;
     final MrType type;
     int variant;
     boolean valid;
@@ -22,6 +23,8 @@ final class Mkey {
     SignatureAttributes signature;
     /** The driver-side MR (signature errors are recorded there); null for the local DMA key. */
     SimMemoryRegion owner;
+    /** The MR cache entry this mkey belongs to, or -1 when it did not come from the cache. */
+    int cacheEntry = -1;
 
     Mkey(int index, SimProtectionDomain pd, MrType type) {
         this.index = index;

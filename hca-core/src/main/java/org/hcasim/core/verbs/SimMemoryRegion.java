@@ -29,6 +29,8 @@ final class SimMemoryRegion implements MemoryRegion {
     private org.hcasim.verbs.SignatureAttributes pendingSignature;
     private SignatureError signatureError;
     private boolean signatureErrorUnchecked;
+    /** The timed user-registration path this region came from (regUserMr), or null. */
+    private UserMrPath userPath;
 
     SimMemoryRegion(SimProtectionDomain pd, Mkey mkey, int maxSg) {
         this.pd = pd;
@@ -41,6 +43,12 @@ final class SimMemoryRegion implements MemoryRegion {
 
     Mkey mkey() {
         return mkey;
+    }
+
+    /** This region was registered by {@code path} (regUserMr), which also deregisters it. */
+    SimMemoryRegion registeredBy(UserMrPath path) {
+        this.userPath = path;
+        return this;
     }
 
     SimProtectionDomain simPd() {
@@ -191,9 +199,28 @@ final class SimMemoryRegion implements MemoryRegion {
             return;
         }
         deregistered = true;
+        if (userPath != null) {
+            userPath.deregisterNow(this);
+            return;
+        }
         pd.simDevice().firmwareCommand(org.hcasim.core.hw.FirmwareCommand.DESTROY_MKEY);
         pd.simDevice().keys().destroy(mkey);
         pd.release();
+    }
+
+    @Override
+    public void deregister(Runnable done) {
+        if (userPath == null) {
+            MemoryRegion.super.deregister(done);
+            return;
+        }
+        requireLive("deregister");
+        if (!pd.simDevice().host().inTask()) {
+            throw new VerbsException(Errno.EINVAL, "deregister(done): call it inside a task (it runs on the"
+                    + " deregistering thread's core)");
+        }
+        deregistered = true;
+        userPath.deregister(this, done);
     }
 
     @Override

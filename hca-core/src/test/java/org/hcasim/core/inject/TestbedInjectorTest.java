@@ -82,9 +82,9 @@ class TestbedInjectorTest {
 
     @Test
     void a_bad_config_value_met_while_building_singletons_stays_a_one_line_user_error() {
-        assertThatThrownBy(() -> TestbedInjector.create(config("alpha.depth=deep"), installed, List.of("alpha")))
+        assertThatThrownBy(() -> TestbedInjector.create(config("alpha.depth=16deep"), installed, List.of("alpha")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("alpha.depth = 'deep' (from --set) is not an integer");
+                .hasMessage("alpha.depth = '16deep' (from --set) is not an integer");
     }
 
     @Test
