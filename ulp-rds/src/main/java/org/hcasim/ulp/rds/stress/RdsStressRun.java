@@ -20,7 +20,6 @@ public final class RdsStressRun implements CustomWorkload {
 
     /** Simulated time connections may take to come up before the run is declared stuck. */
     static final long CONNECT_TIMEOUT_NS = 2_000_000_000L;
-    private static final long CONNECT_STEP_NS = 200_000L;
 
     /** The measured intervals of the active host (and the passive host's totals). */
     public record Result(List<Interval> intervals, Counters passiveTotal, int tasks) {
@@ -73,12 +72,11 @@ public final class RdsStressRun implements CustomWorkload {
         all.addAll(passiveTasks);
         all.forEach(StressTask::start);
         long deadline = testbed.now() + CONNECT_TIMEOUT_NS;
-        while (!all.stream().filter(t -> t.sends()).allMatch(StressTask::connected)) {
-            if (testbed.now() > deadline) {
-                throw new IllegalStateException("rds-stress: connections not up after "
-                        + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time");
-            }
-            testbed.runUntil(testbed.now() + CONNECT_STEP_NS);
+        List<StressTask> senders = all.stream().filter(StressTask::sends).toList();
+        testbed.runUntil(() -> testbed.now() > deadline || senders.stream().allMatch(StressTask::connected));
+        if (!senders.stream().allMatch(StressTask::connected)) {
+            throw new IllegalStateException("rds-stress: connections not up after "
+                    + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time");
         }
         all.forEach(StressTask::fullDepth);
         testbed.runUntil(testbed.now() + warmupNs);

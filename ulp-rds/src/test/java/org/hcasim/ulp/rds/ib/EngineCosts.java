@@ -9,11 +9,11 @@ import org.hcasim.core.host.CostTable;
 import org.hcasim.core.verbs.VerbsTestbed;
 
 /** The default host's costs completed with the engine's built-in {@code host.cost.*} defaults (as a testbed does). */
-final class EngineCosts {
+public final class EngineCosts {
     private EngineCosts() {
     }
 
-    static CostTable withBuiltInDefaults() {
+    public static CostTable withBuiltInDefaults() {
         CostTable base = (CostTable) VerbsTestbed.defaultCosts();
         Map<String, Long> ns = new HashMap<>(base.perOperation());
         Map<String, Double> perByte = new HashMap<>(base.perByte());
