@@ -5,6 +5,7 @@ import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;
 import org.hcasim.spi.MessageProtocol;
 import org.hcasim.ulp.rds.ib.RdsIbEndpoint;
+import org.hcasim.ulp.rds.settings.RdsSettings;
 
 /** RDS over IB as a message protocol: the rds_rdma endpoint on each host, with the {@code rds.*} settings. */
 final class RdsMessageProtocol implements MessageProtocol {

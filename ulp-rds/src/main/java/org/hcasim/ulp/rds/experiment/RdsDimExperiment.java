@@ -11,7 +11,7 @@ import org.hcasim.spi.RatioSummary;
 import org.hcasim.spi.ReferenceColumn;
 import org.hcasim.spi.TestbedSpec;
 import org.hcasim.spi.WorkloadOutcome;
-import org.hcasim.ulp.rds.RdsSettings;
+import org.hcasim.ulp.rds.settings.RdsSettings;
 import org.hcasim.ulp.rds.stress.RdsStressOptions;
 import org.hcasim.ulp.rds.stress.RdsStressRun;
 import org.hcasim.ulp.rds.stress.RdsStressTool;

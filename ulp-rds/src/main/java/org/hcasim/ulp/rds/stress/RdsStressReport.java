@@ -45,15 +45,7 @@ final class RdsStressReport {
 
     /** The average over the intervals: rates over their whole time, cpu as the mean of the intervals'. */
     static Line average(RdsStressRun.Result r, boolean reportCpu) {
-        Counters sum = new Counters();
-        long ns = 0;
-        double cpu = 0;
-        for (RdsStressRun.Interval i : r.intervals()) {
-            sum.add(i.counters());
-            ns += i.lengthNs();
-            cpu += i.cpuPercent();
-        }
-        return Line.of(r.tasks(), sum, ns, reportCpu && !r.intervals().isEmpty() ? cpu / r.intervals().size() : -1.0);
+        return Line.of(r.tasks(), r.total(), r.lengthNs(), reportCpu ? r.meanCpuPercent() : -1.0);
     }
 
     static String text(RdsStressRun.Result r, RdsStressOptions o) {

@@ -23,6 +23,21 @@ public final class RdsStressRun implements CustomWorkload {
 
     /** The measured intervals of the active host (and the passive host's totals). */
     public record Result(List<Interval> intervals, Counters passiveTotal, int tasks) {
+        /** The active host's counters over all intervals. */
+        Counters total() {
+            Counters sum = new Counters();
+            intervals.forEach(i -> sum.add(i.counters()));
+            return sum;
+        }
+
+        long lengthNs() {
+            return intervals.stream().mapToLong(Interval::lengthNs).sum();
+        }
+
+        /** The mean of the intervals' CPU shares (rds-stress averages its per-second figures). */
+        double meanCpuPercent() {
+            return intervals.stream().mapToDouble(Interval::cpuPercent).average().orElse(0);
+        }
     }
 
     /** One interval of the active host: its counters and CPU busy time. */
@@ -117,22 +132,15 @@ public final class RdsStressRun implements CustomWorkload {
 
     /** The metrics an experiment reads: per-second rates of the active host over all intervals. */
     static Map<String, Double> metrics(Result r) {
-        Counters sum = new Counters();
-        long ns = 0;
-        double cpu = 0;
-        for (Interval i : r.intervals()) {
-            sum.add(i.counters());
-            ns += i.lengthNs();
-            cpu += i.cpuPercent();
-        }
-        double seconds = ns / 1e9;
+        Counters sum = r.total();
+        double seconds = r.lengthNs() / 1e9;
         return Map.of(
                 "tx_per_s", sum.requestsSent / seconds,
                 "txrx_per_s", (sum.requestsSent + sum.requestsReceived) / seconds,
                 "rx_per_s", sum.requestsReceived / seconds,
                 "rtt_us", sum.roundTrips == 0 ? 0.0 : sum.roundTripNs / 1000.0 / sum.roundTrips,
                 "tx_us_per_call", sum.sendmsgCalls == 0 ? 0.0 : sum.sendmsgNs / 1000.0 / sum.sendmsgCalls,
-                "cpu_pct", r.intervals().isEmpty() ? 0.0 : cpu / r.intervals().size(),
+                "cpu_pct", r.meanCpuPercent(),
                 "verify_errors", (double) (sum.verifyErrors + r.passiveTotal().verifyErrors));
     }
 }

@@ -11,7 +11,7 @@ import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;
 import org.hcasim.spi.policy.PolicyRegistry;
 import org.hcasim.ulp.rds.RdsProvider;
-import org.hcasim.ulp.rds.RdsSettings;
+import org.hcasim.ulp.rds.settings.RdsSettings;
 
 /** Two hosts "a" and "b" with one ConnectX-5 each, and the RDS endpoint on each (engine in test scope). */
 final class RdsHosts {

@@ -13,7 +13,7 @@ import org.hcasim.message.MessageEndpointContext;
 import org.hcasim.spi.SimulatedTestbed;
 import org.hcasim.spi.policy.PolicyRegistry;
 import org.hcasim.ulp.rds.RdsProvider;
-import org.hcasim.ulp.rds.RdsSettings;
+import org.hcasim.ulp.rds.settings.RdsSettings;
 import org.hcasim.ulp.rds.ib.EngineCosts;
 import org.hcasim.ulp.rds.ib.RdsIbEndpoint;
 

@@ -1,4 +1,4 @@
-package org.hcasim.ulp.rds;
+package org.hcasim.ulp.rds.settings;
 
 import java.util.Map;
 import org.hcasim.spi.InvalidSettingException;

@@ -1,4 +1,4 @@
-package org.hcasim.ulp.rds;
+package org.hcasim.ulp.rds.settings;
 
 import org.hcasim.host.CpuCosts;
 
