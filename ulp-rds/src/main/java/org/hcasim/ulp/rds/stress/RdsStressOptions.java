@@ -66,7 +66,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                     value = a.substring(2);
                 }
             } else {
-                throw new UsageException("unexpected argument '" + a + "' (options start with - or --; see --help)");
+                throw new UsageException("unexpected argument '" + a + "' (options start with - or --)");
             }
             if (takesValue(name)) {
                 if (value == null) {
@@ -107,7 +107,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
             case "verify" -> "v";
             case "help" -> "h";
             case "show-perfdata", "json", "qps" -> name;
-            default -> throw new UsageException("unknown option --" + name + " (see --help)");
+            default -> throw new UsageException("unknown option --" + name);
         };
     }
 
@@ -199,7 +199,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 case "h" -> help = true;
                 case "show-perfdata" -> perfdata = true;
                 case "json" -> json = true;
-                default -> throw new UsageException("unknown option -" + name + " (see --help)");
+                default -> throw new UsageException("unknown option -" + name);
             }
         }
 
