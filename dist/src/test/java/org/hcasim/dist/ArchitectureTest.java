@@ -17,7 +17,7 @@ import com.tngtech.archunit.lang.ArchRule;
 @AnalyzeClasses(packages = "org.hcasim", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
-    private static final String[] API = {"org.hcasim.spi..", "org.hcasim.host..", "org.hcasim.verbs..", "org.hcasim.block.."};
+    private static final String[] API = {"org.hcasim.spi..", "org.hcasim.host..", "org.hcasim.verbs..", "org.hcasim.block..", "org.hcasim.message.."};
     private static final String[] JDK_AND_GUICE_API = {"java..", "javax..", "com.google.inject..", "jakarta.inject.."};
 
     @ArchTest

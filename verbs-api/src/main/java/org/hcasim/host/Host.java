@@ -61,4 +61,12 @@ public interface Host {
 
     /** The RDMA devices installed in this host. */
     List<org.hcasim.verbs.RdmaDevice> devices();
+
+    /**
+     * CPU busy time of all cores added up, ns, since the host's statistics were last reset (the start of the
+     * measured interval of a run): what tools such as rds-stress -c turn into a CPU percentage.
+     */
+    default long busyNs() {
+        throw new UnsupportedOperationException("host " + name() + " does not account CPU time");
+    }
 }

@@ -55,6 +55,11 @@ public interface ExperimentDefinition {
         return 1.0;
     }
 
+    /** Geometric means of a policy's ratio to the baseline over the grid, for the summary (none by default). */
+    default List<RatioSummary> ratioSummaries() {
+        return List.of();
+    }
+
     /**
      * Runs one point. Deterministic: the same point and context seed give the same result. Throws
      * {@link IllegalArgumentException} for a point it cannot run, with a message naming the axis value.

@@ -32,4 +32,13 @@ public interface SimulatedTestbed {
 
     /** Starts the measured interval of the run report now (ends the warm-up). */
     void startMeasuring();
+
+    /**
+     * The endpoint of the message ULP {@code ulp} (e.g. {@code rds}) on host {@code host}, created on first use
+     * ({@link MessageProtocol#createEndpoint}) with the testbed's configuration and policies. An unknown host, a
+     * ULP the testbed does not name or one without message endpoints is an error naming what there is.
+     */
+    default org.hcasim.message.MessageEndpoint messageEndpoint(String ulp, String host) {
+        throw new UnsupportedOperationException("this testbed has no message endpoints");
+    }
 }

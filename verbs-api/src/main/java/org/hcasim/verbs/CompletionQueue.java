@@ -20,8 +20,9 @@ public interface CompletionQueue {
     int pending();
 
     /**
-     * Arms the CQ (ib_req_notify_cq NEXT_COMP or SOLICITED): the next completion raises an event on the
-     * completion vector's core. Returns true if completions were already waiting (IB_CQ_REPORT_MISSED_EVENTS),
+     * Arms the CQ (ib_req_notify_cq IB_CQ_NEXT_COMP, or IB_CQ_SOLICITED with {@code solicitedOnly}): the next
+     * completion (solicited only: the next receive of a SEND posted with {@link SendFlag#SOLICITED}, or any error
+     * completion) raises an event on the completion vector's core, subject to the CQ's moderation. Returns true if completions were already waiting (IB_CQ_REPORT_MISSED_EVENTS),
      * so the caller polls again instead of waiting. Only for DIRECT; the engine arms the others itself.
      */
     boolean requestNotify(boolean solicitedOnly);
@@ -33,8 +34,9 @@ public interface CompletionQueue {
     int processDirect(int budget);
 
     /**
-     * Sets interrupt moderation (rdma_set_cq_moderation): an event waits for {@code count} completions or
-     * {@code periodUs} microseconds after the first, whichever comes first. 0/0 turns moderation off.
+     * Sets interrupt moderation (rdma_set_cq_moderation): an event waits for {@code count} completions or until
+     * {@code periodUs} microseconds have passed since the last event, whichever comes first
+     * ({@link CqPeriodMode#START_ON_EVENT}). 0/0 turns moderation off.
      * A firmware command (MODIFY_CQ): it costs command-interface time.
      */
     default void modifyModeration(int count, int periodUs) {

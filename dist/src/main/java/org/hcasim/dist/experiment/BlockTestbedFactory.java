@@ -41,7 +41,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
                 config::checkAllKeysUsed, report -> UserMrReports.annotate(annotate(report, block.policies()),
-                        block.simulation().hosts()));
+                        block.simulation().hosts()), block::messageEndpoint);
     }
 
     /**

@@ -71,6 +71,18 @@ public final class ComparisonJson {
         summary.put("signs_agree", s.signsAgree());
         summary.put("missing_cells", s.missingCells().size());
         summary.put("failed_points", s.failedPoints().size());
+        List<Object> ratios = new ArrayList<>();
+        for (RatioResult r : s.ratios()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("metric", r.declared().metric());
+            x.put("policy", r.declared().policy());
+            x.put("baseline", r.baseline());
+            x.put("contexts", r.contexts());
+            x.put("geometric_mean", r.simulated().isPresent() ? Numbers.csvRounded(r.simulated().getAsDouble()) : null);
+            x.put("reference", r.declared().reference().isPresent() ? r.declared().reference().getAsDouble() : null);
+            ratios.add(x);
+        }
+        summary.put("ratio_summaries", ratios);
         m.put("summary", summary);
 
         List<Object> points = new ArrayList<>();

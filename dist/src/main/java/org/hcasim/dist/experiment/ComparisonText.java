@@ -89,6 +89,9 @@ public final class ComparisonText {
             errorLine(b, "point error", "percentage", s.points(), Numbers::points);
         }
         b.append("  policy signs: ").append(s.signsAgree()).append(" of ").append(s.comparisons()).append(" agree with the reference\n");
+        for (RatioResult r : s.ratios()) {
+            b.append("  ").append(r.text()).append('\n');
+        }
         for (PolicyComparison m : s.signMisses()) {
             b.append("  SIGN MISS: ").append(m.context()).append(' ').append(m.metric()).append(' ')
                     .append(m.baseline()).append(" -> ").append(m.policy()).append(": reference ")

@@ -29,7 +29,7 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
      */
     public record Summary(ErrorStats relative, ErrorStats points, int comparisons, int signsAgree,
                           List<PolicyComparison> signMisses, List<CellComparison> missingCells,
-                          List<PointRun> failedPoints) {
+                          List<PointRun> failedPoints, List<RatioResult> ratios) {
 
         public int cellsCompared() {
             return relative.cells() + points.cells();
@@ -94,8 +94,11 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
         }
         cells.addAll(unreferencedPolicyCells(grid, layout, rowKeys, byPoint));
         List<PolicyComparison> comparisons = comparisons(grid, cells);
+        String axis = e.policyAxis();
+        List<RatioResult> ratios = e.ratioSummaries().stream()
+                .map(r -> RatioResult.of(r, axis, grid.axis(axis).values().get(0), cells)).toList();
         return new ExperimentOutcome(grid, layout, reference, List.copyOf(runs), List.copyOf(cells),
-                comparisons, summarise(cells, comparisons, runs));
+                comparisons, summarise(cells, comparisons, runs, ratios));
     }
 
     /**
@@ -185,7 +188,8 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
         return List.copyOf(out);
     }
 
-    private static Summary summarise(List<CellComparison> cells, List<PolicyComparison> comparisons, List<PointRun> runs) {
+    private static Summary summarise(List<CellComparison> cells, List<PolicyComparison> comparisons, List<PointRun> runs,
+                                     List<RatioResult> ratios) {
         List<PolicyComparison> judged = comparisons.stream().filter(PolicyComparison::comparable).toList();
         return new Summary(ErrorStats.of(cells, CellComparison::errorPct), ErrorStats.of(cells, CellComparison::errorPoints),
                 judged.size(),
@@ -194,6 +198,6 @@ public record ExperimentOutcome(ExperimentGrid grid, ReferenceLayout layout, Ref
                 // cells of failed points are explained by the failure; list only unexplained gaps
                 cells.stream().filter(CellComparison::missing)
                         .filter(c -> runs.stream().noneMatch(r -> r.point().equals(c.point()) && r.failure().isPresent())).toList(),
-                runs.stream().filter(r -> r.failure().isPresent()).toList());
+                runs.stream().filter(r -> r.failure().isPresent()).toList(), ratios);
     }
 }

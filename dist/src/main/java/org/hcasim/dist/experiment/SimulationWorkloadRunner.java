@@ -13,6 +13,7 @@ import org.hcasim.fio.FioRun;
 import org.hcasim.fio.JobFileParser;
 import org.hcasim.dist.report.RunReports;
 import org.hcasim.host.Host;
+import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.CustomWorkload;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
@@ -114,6 +115,11 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         @Override
         public void startMeasuring() {
             built.simulation().resources().resetStats(built.simulation().now());
+        }
+
+        @Override
+        public MessageEndpoint messageEndpoint(String ulp, String host) {
+            return built.messageEndpoints().apply(ulp, host);
         }
     }
 }

@@ -3,10 +3,12 @@ package org.hcasim.dist.experiment;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.fio.FioTestbed;
+import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.TestbedSpec;
 
@@ -28,12 +30,16 @@ public interface TestbedFactory {
      * @param checkConfigUsed called after the run: fails on keys nobody read (e.g. a misspelt {@code --set})
      * @param annotate        adds what the testbed knows beyond its resources to the run report (policies in
      *                        force, memory committed)
+     * @param messageEndpoints a message ULP's endpoint on a host, by (ULP, host name)
      */
     record Built(Simulation simulation, Function<String, Optional<String>> config, Optional<FioTestbed> fio,
-                 Runnable connect, Runnable checkConfigUsed, UnaryOperator<RunReport> annotate) {
+                 Runnable connect, Runnable checkConfigUsed, UnaryOperator<RunReport> annotate,
+                 BiFunction<String, String, MessageEndpoint> messageEndpoints) {
 
         public Built(Simulation simulation, Function<String, Optional<String>> config) {
-            this(simulation, config, Optional.empty(), () -> { }, () -> { }, UnaryOperator.identity());
+            this(simulation, config, Optional.empty(), () -> { }, () -> { }, UnaryOperator.identity(), (ulp, host) -> {
+                throw new UnsupportedOperationException("this testbed has no message endpoints");
+            });
         }
     }
 

@@ -46,7 +46,7 @@ class CliCommandsTest {
         assertThat(stdout().lines().limit(6)).containsExactly(
                 "built-in policies (any role may choose them; plugins add their own):",
                 "  registration-policy: global-key-single-segment, klm-only, mtt-first, pa-first, register-always",
-                "  cq-policy: fixed",
+                "  cq-policy: dim, fixed",
                 "  srq-policy: none, per-device, per-vector",
                 "engine policies (chosen by the HCA profile's key, not by a role):",
                 "  hca.mr-cache.policy: search-larger, strict");
@@ -58,8 +58,8 @@ class CliCommandsTest {
     void config_doc_lists_the_choices_under_each_policy_key() {
         assertThat(hcasim("config", "--doc")).isZero();
 
-        assertThat(stdout()).containsPattern("(?m)^#   CQ policies to choose from:\\R^#     fixed \\(built in\\): .*\\R"
-                + "^nvmeof\\.host\\.cq-policy = fixed");
+        assertThat(stdout()).containsPattern("(?m)^#   CQ policies to choose from:\\R^#     dim \\(built in\\): .*\\R"
+                + "^#     fixed \\(built in\\): .*\\R^nvmeof\\.host\\.cq-policy = fixed");
         assertThat(stdout()).containsPattern("(?m)^#     per-vector \\(built in\\): .*\\R^nvmeof\\.target\\.srq-policy = ");
         assertThat(stdout()).containsPattern("(?m)^#   MR cache policies to choose from:\\R^#     search-larger \\(built in\\): .*"
                 + "\\R^#     strict \\(built in\\): .*\\R^hca\\.mr-cache\\.policy = strict ");

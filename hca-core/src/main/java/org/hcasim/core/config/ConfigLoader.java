@@ -101,8 +101,13 @@ public final class ConfigLoader {
             throw new ConfigException(key + " = '" + name + "' (from " + from.name() + "): no such " + kind
                     + " profile (looked for class-path resource " + resource + ")");
         }
-        return java.util.Optional.of(ConfigLayer.fromResource(kind + " profile " + name, LayerKind.PROFILE,
-                ConfigLoader.class, resource));
+        try {
+            // through Profiles, so that a profile that extends another brings the other's keys too
+            return java.util.Optional.of(ConfigLayer.of(kind + " profile " + name, LayerKind.PROFILE,
+                    org.hcasim.core.profile.Profiles.values(kind, name)));
+        } catch (org.hcasim.core.profile.ProfileException e) {
+            throw new ConfigException(key + " = '" + name + "' (from " + from.name() + "): " + e.getMessage(), e);
+        }
     }
 
     /** A plugin's defaults; each key must be in the plugin's own area {@code <name>.}. */
@@ -133,7 +138,9 @@ public final class ConfigLoader {
         for (String kind : List.of("hca", "host")) {
             String name = config.getString(kind + ".profile").strip();
             if (!name.isEmpty()) {
-                docs.putAll(docsOf(PROFILE_RESOURCE.formatted(kind, name)));
+                for (String file : org.hcasim.core.profile.Profiles.chain(kind, name)) {
+                    docs.putAll(docsOf(PROFILE_RESOURCE.formatted(kind, file)));
+                }
             }
         }
         return docs;

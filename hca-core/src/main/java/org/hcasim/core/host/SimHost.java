@@ -327,6 +327,7 @@ public final class SimHost implements Host {
     }
 
     /** CPU busy time of all cores since the last reset, ns. */
+    @Override
     public long busyNs() {
         long sum = 0;
         for (Core c : cores) {

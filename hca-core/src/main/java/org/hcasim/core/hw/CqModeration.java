@@ -3,11 +3,16 @@ package org.hcasim.core.hw;
 import org.hcasim.core.sim.EventLoop;
 
 /**
- * Completion event generation of one CQ: the armed state set by {@code ib_req_notify_cq} and interrupt
- * moderation by count and period (as set by {@code modify_cq}). While armed, CQEs are counted; an event is
- * generated when {@code maxCount} CQEs have arrived or the period has expired, whichever comes first, and the
- * CQ is then disarmed until re-armed. {@code maxCount == 0} disables the count limit, {@code periodNs == 0} the
- * period; both off (or {@code maxCount == 1}) means an event on the first CQE.
+ * Completion event generation of one CQ: the armed state set by {@code ib_req_notify_cq} (next completion or
+ * solicited only) and interrupt moderation by count and period (as set by {@code modify_cq}).
+ *
+ * <p>While the CQ is armed, each completion that may raise an event counts: every completion when armed for the
+ * next one; only solicited and error completions when armed solicited-only (IB spec 11.4.2.2). An event fires
+ * when {@code maxCount} of them have gathered since arming, or when the period has passed: in
+ * {@link ModerationMode#START_ON_EVENT} mode since the last event this CQ generated (so the first completion after
+ * a quiet period fires at once), in {@link ModerationMode#RESTART_ON_CQE} mode since the latest counted completion.
+ * The CQ is then disarmed until re-armed. {@code maxCount == 0} turns the count off, {@code periodNs == 0} the
+ * period; both off (or {@code maxCount == 1}) means an event on the first counted completion.
  */
 public final class CqModeration {
     private final EventLoop loop;
@@ -16,11 +21,14 @@ public final class CqModeration {
 
     private int maxCount;
     private long periodNs;
-    private ModerationMode mode = ModerationMode.START_ON_FIRST_CQE;
+    private ModerationMode mode = ModerationMode.START_ON_EVENT;
 
     private boolean armed;
-    private int cqesSinceArm;
+    private boolean solicitedOnly;
+    private int counted;
+    private long lastEventAt = Long.MIN_VALUE;
     private long timer = EventLoop.NO_EVENT;
+    private final Runnable periodExpired = this::periodExpired;
     private long eventsByCount;
     private long eventsByPeriod;
 
@@ -31,7 +39,7 @@ public final class CqModeration {
         this.completionHandler = completionHandler;
     }
 
-    /** Sets moderation (ib_modify_cq / DIM); takes effect for following CQEs. */
+    /** Sets moderation (ib_modify_cq / DIM); takes effect for following completions. */
     public void configure(int maxCount, long periodNs, ModerationMode mode) {
         if (maxCount < 0 || periodNs < 0) {
             throw new IllegalArgumentException("CQ moderation count and period must be >= 0, got " + maxCount
@@ -44,9 +52,21 @@ public final class CqModeration {
 
     /** Arms the CQ for the next completion (ib_req_notify_cq with IB_CQ_NEXT_COMP). */
     public void arm() {
+        arm(false);
+    }
+
+    /**
+     * Arms the CQ: for the next completion, or ({@code solicited}) for the next solicited or error completion
+     * (IB_CQ_SOLICITED). Arming an armed CQ for the next completion widens it; asking for solicited-only on a CQ
+     * armed for any completion leaves it so (both as on mlx5, whose arm command keeps the wider request).
+     */
+    public void arm(boolean solicited) {
         if (!armed) {
             armed = true;
-            cqesSinceArm = 0;
+            solicitedOnly = solicited;
+            counted = 0;
+        } else if (!solicited) {
+            solicitedOnly = false;
         }
     }
 
@@ -54,28 +74,53 @@ public final class CqModeration {
         return armed;
     }
 
-    /** The HCA wrote a CQE to this CQ, visible at {@code t}. */
+    /** True while armed for solicited and error completions only. */
+    public boolean armedSolicitedOnly() {
+        return armed && solicitedOnly;
+    }
+
+    /** The HCA wrote an ordinary completion to this CQ, visible at {@code t}. */
     public void cqeWritten(long t) {
-        if (!armed) {
+        cqeWritten(t, false);
+    }
+
+    /**
+     * The HCA wrote a completion visible at {@code t}; {@code solicitedOrError} for a receive of a SEND with the
+     * solicited-event bit, or any completion with an error status.
+     */
+    public void cqeWritten(long t, boolean solicitedOrError) {
+        if (!armed || (solicitedOnly && !solicitedOrError)) {
             return;
         }
-        cqesSinceArm++;
+        counted++;
         boolean countOff = maxCount == 0;
         boolean periodOff = periodNs == 0;
-        if (maxCount == 1 || (countOff && periodOff) || (!countOff && cqesSinceArm >= maxCount)) {
+        if (maxCount == 1 || (countOff && periodOff) || (!countOff && counted >= maxCount)) {
             eventsByCount++;
             fire(t);
             return;
         }
-        if (!periodOff && (timer == EventLoop.NO_EVENT || mode == ModerationMode.RESTART_ON_EACH_CQE)) {
+        if (periodOff) {
+            return;
+        }
+        long now = Math.max(t, loop.now());
+        if (mode == ModerationMode.START_ON_EVENT) {
+            long due = lastEventAt == Long.MIN_VALUE ? now : Math.max(now, lastEventAt + periodNs);
+            if (due <= now) {
+                eventsByPeriod++;
+                fire(now);
+            } else if (timer == EventLoop.NO_EVENT) {
+                timer = loop.at(due, periodExpired);
+            }
+        } else {
             loop.cancel(timer);
-            timer = loop.at(Math.max(t, loop.now()) + periodNs, this::periodExpired);
+            timer = loop.at(now + periodNs, periodExpired);
         }
     }
 
     private void periodExpired() {
         timer = EventLoop.NO_EVENT;
-        if (armed && cqesSinceArm > 0) {
+        if (armed && counted > 0) {
             eventsByPeriod++;
             fire(loop.now());
         }
@@ -83,18 +128,19 @@ public final class CqModeration {
 
     private void fire(long t) {
         armed = false;
-        cqesSinceArm = 0;
+        counted = 0;
+        lastEventAt = t;
         loop.cancel(timer);
         timer = EventLoop.NO_EVENT;
         eq.postCompletionEvent(t, completionHandler);
     }
 
-    /** Events generated because the count was reached. */
+    /** Events generated because the count was reached (or on every completion, without moderation). */
     public long eventsByCount() {
         return eventsByCount;
     }
 
-    /** Events generated because the period expired. */
+    /** Events generated because the period had passed. */
     public long eventsByPeriod() {
         return eventsByPeriod;
     }
@@ -105,5 +151,9 @@ public final class CqModeration {
 
     public long periodNs() {
         return periodNs;
+    }
+
+    public ModerationMode mode() {
+        return mode;
     }
 }

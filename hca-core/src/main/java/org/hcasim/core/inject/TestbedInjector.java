@@ -15,6 +15,7 @@ import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.plugin.InstalledUlp;
 import org.hcasim.core.plugin.InstalledUlps;
+import org.hcasim.spi.MessageProtocol;
 import org.hcasim.spi.UlpProvider;
 
 /**
@@ -25,9 +26,9 @@ import org.hcasim.spi.UlpProvider;
  *
  * <p>Bindings every testbed has: {@link HcasimConfig}; {@code Map<String, UlpProvider>} (the testbed's
  * ULPs by name); {@code Map<String, BlockProtocol>} (the block roles of the testbed's ULPs that have them,
- * by ULP name).
+ * by ULP name); {@code Map<String, MessageProtocol>} (likewise their message endpoints).
  *
- * <p>A ULP's {@link UlpProvider#blockProtocol()} is called once per testbed and bound as an instance,
+ * <p>A ULP's {@link UlpProvider#blockProtocol()} (and {@link UlpProvider#messageProtocol()}) is called once per testbed and bound as an instance,
  * so Guice injects its {@code @Inject} fields and methods from this injector (the plugin's own module
  * included) when the testbed is built; a plugin whose protocol has such members returns a new object
  * per call. The provider itself is shared by all testbeds (and experiment points run in parallel), so
@@ -81,10 +82,12 @@ public final class TestbedInjector {
 
             var providers = MapBinder.newMapBinder(binder(), String.class, UlpProvider.class);
             var block = MapBinder.newMapBinder(binder(), String.class, BlockProtocol.class);
+            var message = MapBinder.newMapBinder(binder(), String.class, MessageProtocol.class);
             for (InstalledUlp ulp : ulps) {
                 UlpProvider p = ulp.provider();
                 providers.addBinding(p.name()).toProvider(Providers.of(p)); // not toInstance: no injection into the shared provider
                 p.blockProtocol().ifPresent(protocol -> block.addBinding(p.name()).toInstance(protocol));
+                p.messageProtocol().ifPresent(protocol -> message.addBinding(p.name()).toInstance(protocol));
             }
         }
     }

@@ -15,7 +15,7 @@ public final class ApiOnlyClassLoader extends ClassLoader {
 
     /** The packages (with their sub-packages) a plugin sees from the host, besides the JDK. */
     public static final List<String> API_PACKAGES = List.of(
-            "org.hcasim.spi", "org.hcasim.host", "org.hcasim.verbs", "org.hcasim.block",
+            "org.hcasim.spi", "org.hcasim.host", "org.hcasim.verbs", "org.hcasim.block", "org.hcasim.message",
             // Guice: the plugin's module() is a Guice Module; aopalliance appears in Binder's signatures.
             "com.google.inject", "jakarta.inject", "org.aopalliance");
 

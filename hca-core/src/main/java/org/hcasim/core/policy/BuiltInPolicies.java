@@ -16,6 +16,8 @@ public final class BuiltInPolicies {
     public static final String GLOBAL_KEY_SINGLE_SEGMENT = GlobalKeySingleSegment.NAME;
     /** Name of the CQ policy with the device's default moderation. */
     public static final String FIXED = FixedModeration.NAME;
+    /** Name of the CQ policy with dynamic interrupt moderation. */
+    public static final String DIM = DimModeration.NAME;
     /** Names of the SRQ policies. */
     public static final String SRQ_NONE = SrqPolicies.NONE;
     public static final String SRQ_PER_DEVICE = SrqPolicies.PER_DEVICE;
@@ -35,7 +37,7 @@ public final class BuiltInPolicies {
     }
 
     public static List<CqPolicyFactory> cq() {
-        return List.of(FixedModeration.factory());
+        return List.of(FixedModeration.factory(), DimModeration.factory());
     }
 
     public static List<SrqPolicyFactory> srq() {

@@ -16,6 +16,9 @@ import java.util.Properties;
  * on the classpath, listed in each directory's {@code profiles.list}. Use {@link #hca(String)} / {@link #host(String)}
  * for a profile as shipped, or {@link #hcaValues(String)} / {@link #hostValues(String)} for its raw
  * {@code hca.*} / {@code host.*} keys to layer configuration overrides on, then {@code fromValues}.
+ *
+ * <p>A profile may start from another of its kind ({@code hca.extends = connectx5}): it then holds only what
+ * differs, each difference with its source, and the keys it names replace the base profile's values.
  */
 public final class Profiles {
     private static final String BASE = "org/hcasim/core/profile/";
@@ -49,11 +52,54 @@ public final class Profiles {
         return load("host", name);
     }
 
+    /**
+     * The profile {@code name} of {@code kind} ({@code hca}, {@code host}) and the ones it extends, base first: the
+     * files whose keys (and comments) make up the profile.
+     */
+    public static List<String> chain(String kind, String name) {
+        List<String> out = new ArrayList<>();
+        String at = name;
+        while (at != null) {
+            if (out.contains(at)) {
+                throw new ProfileException(kind + " profile '" + name + "' extends itself through " + String.join(" -> ", out));
+            }
+            out.add(0, at);
+            String base = loadFile(kind, at).get(kind + ".extends");
+            at = base == null ? null : base.strip();
+        }
+        return out;
+    }
+
+    /** The {@code kind.*} key/values of bundled profile {@code name} ({@link #hcaValues} or {@link #hostValues}). */
+    public static Map<String, String> values(String kind, String name) {
+        return load(kind, name);
+    }
+
     private static String resource(String kind, String name) {
         return BASE + kind + "/" + name + ".properties";
     }
 
     private static Map<String, String> load(String kind, String name) {
+        return load(kind, name, new java.util.ArrayList<>());
+    }
+
+    /** The profile's own keys laid over those of the profile it extends, if any ({@code seen}: the chain so far). */
+    private static Map<String, String> load(String kind, String name, List<String> seen) {
+        if (seen.contains(name)) {
+            throw new ProfileException(kind + " profile '" + name + "' extends itself through " + String.join(" -> ", seen));
+        }
+        seen.add(name);
+        Map<String, String> own = loadFile(kind, name);
+        String base = own.remove(kind + ".extends");
+        if (base == null) {
+            return own;
+        }
+        Map<String, String> merged = load(kind, base.strip(), seen);
+        merged.putAll(own);
+        return merged;
+    }
+
+    private static Map<String, String> loadFile(String kind, String name) {
         List<String> known = list(kind);
         if (!known.contains(name)) {
             throw new ProfileException("unknown " + kind + " profile '" + name + "'; known: " + String.join(", ", known));

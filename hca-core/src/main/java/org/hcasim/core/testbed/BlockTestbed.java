@@ -29,6 +29,9 @@ import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.verbs.SimRdmaDevice;
 import org.hcasim.host.Host;
+import org.hcasim.message.MessageEndpoint;
+import org.hcasim.message.MessageEndpointContext;
+import org.hcasim.spi.MessageProtocol;
 import org.hcasim.spi.UlpProvider;
 import org.hcasim.spi.policy.PolicyRegistry;
 
@@ -42,6 +45,8 @@ import org.hcasim.spi.policy.PolicyRegistry;
  * (fio's ioengines). The testbed builds its one injector ({@link TestbedInjector}) from them, with the
  * hosts bound as {@code @Named("initiator") Host} (the first initiator) and {@code @Named("target") Host}, and takes each
  * ULP's block roles from that injector, so a plugin's module and injected members take part.
+ *
+ * <p>The same two hosts serve message ULPs (RDS): {@link #messageEndpoint} loads a ULP's endpoint on either host.
  */
 public final class BlockTestbed {
     /** Simulated time a ULP may take to connect before the testbed gives up (login, queue setup). */
@@ -56,6 +61,8 @@ public final class BlockTestbed {
     private final SimHost initiator;
     private final SimHost target;
     private final Map<String, BlockProtocol> blockProtocols;
+    private final Map<String, MessageProtocol> messageProtocols;
+    private final Map<String, MessageEndpoint> endpoints = new LinkedHashMap<>();
     private final TestbedPolicies policies;
     private final Map<String, List<List<BlockDevice>>> connected = new LinkedHashMap<>();
 
@@ -86,6 +93,7 @@ public final class BlockTestbed {
                     + ": " + e.getMessage(), e);
         }
         this.blockProtocols = injector.getInstance(new Key<Map<String, BlockProtocol>>() { });
+        this.messageProtocols = injector.getInstance(new Key<Map<String, MessageProtocol>>() { });
     }
 
     /** The simulation objects a plugin may ask the testbed's injector for (verbs-api types only). */
@@ -239,6 +247,46 @@ public final class BlockTestbed {
                     + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time");
         }
         return List.copyOf(i.devices());
+    }
+
+    /**
+     * The endpoint of message ULP {@code ulp} on the host named {@code hostName} (the initiator or the target),
+     * created on first use with the testbed's configuration and policies.
+     */
+    public MessageEndpoint messageEndpoint(String ulp, String hostName) {
+        SimHost host = hostName.equals(initiator.name()) ? initiator : hostName.equals(target.name()) ? target : null;
+        if (host == null) {
+            throw new UserException("no host '" + hostName + "' in the testbed (hosts: " + initiator.name() + ", "
+                    + target.name() + ")");
+        }
+        String key = ulp + "@" + hostName;
+        MessageEndpoint existing = endpoints.get(key);
+        if (existing != null) return existing;
+        if (!ulps.contains(ulp)) {
+            throw new UserException(ulp + " is not one of the ULPs of this testbed (" + String.join(", ", ulps)
+                    + "); name it in testbed.ulps");
+        }
+        MessageProtocol protocol = messageProtocols.get(ulp);
+        if (protocol == null) {
+            List<String> messaging = installed.providers().stream().filter(u -> u.messageProtocol().isPresent())
+                    .map(UlpProvider::name).toList();
+            throw new UserException("ULP " + ulp + " has no message endpoints (message ULPs installed: "
+                    + String.join(", ", messaging) + ")");
+        }
+        Map<String, String> view = config.asMap();
+        MessageEndpoint endpoint;
+        try {
+            endpoint = protocol.createEndpoint(new MessageEndpointContext() {
+                @Override public Host host() { return host; }
+                @Override public String address() { return host.name(); }
+                @Override public Map<String, String> config() { return view; }
+                @Override public PolicyRegistry policies() { return policies; }
+            });
+        } catch (InvalidSettingException e) {
+            throw withSource(e);
+        }
+        endpoints.put(key, endpoint);
+        return endpoint;
     }
 
     /** A plugin's refused setting as a config error naming the layer the value came from (--set, a file, ...). */

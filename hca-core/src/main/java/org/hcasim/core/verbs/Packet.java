@@ -10,9 +10,12 @@ final class Packet {
 
     enum Op { SEND, SEND_INV, WRITE, READ }
 
-    /** A request: payload is null in elided mode (length still counts). */
+    /**
+     * A request: payload is null in elided mode (length still counts); {@code solicited} is the BTH's
+     * solicited-event bit (a SEND posted with {@code SendFlag.SOLICITED}).
+     */
     record Request(SimQueuePair source, long psn, int sourceEpoch, Op op, byte[] payload, long length,
-                   long remoteAddress, int rkey, int invalidateKey, OptionalInt immediate) {
+                   long remoteAddress, int rkey, int invalidateKey, OptionalInt immediate, boolean solicited) {
     }
 
     enum Kind { ACK, RNR_NAK, NAK }

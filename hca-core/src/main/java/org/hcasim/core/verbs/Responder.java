@@ -136,7 +136,7 @@ final class Responder {
             invalidated = OptionalInt.of(req.invalidateKey());
         }
         long placed = placeData(t, r.wr().sgl(), req.length());
-        completeRecv(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed);
+        completeRecv(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed, req.solicited());
         respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
     }
 
@@ -214,9 +214,15 @@ final class Responder {
 
     void completeRecv(RecvWqe r, WcStatus status, long length, OptionalInt invalidated,
                               OptionalInt immediate, long doneAt) {
+        completeRecv(r, status, length, invalidated, immediate, doneAt, false);
+    }
+
+    /** {@code solicited}: the SEND asked for a solicited event, which a CQ armed solicited-only waits for. */
+    private void completeRecv(RecvWqe r, WcStatus status, long length, OptionalInt invalidated,
+                              OptionalInt immediate, long doneAt, boolean solicited) {
         long cqeAt = dev.dataPath().writeCqe(Math.max(Math.max(doneAt, loop.now()), lastRecvCqeAt));
         lastRecvCqeAt = cqeAt;
         WorkCompletion wc = new WorkCompletion(r.wr(), status, WcOpcode.RECV, length, invalidated, immediate, qp, cqeAt);
-        loop.at(cqeAt, () -> qp.recvCq().add(wc));
+        loop.at(cqeAt, () -> qp.recvCq().add(wc, solicited));
     }
 }

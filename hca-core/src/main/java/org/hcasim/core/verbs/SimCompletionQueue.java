@@ -99,6 +99,14 @@ final class SimCompletionQueue implements CompletionQueue {
 
     /** The HCA writes a CQE (called at the CQE's write time). */
     void add(WorkCompletion wc) {
+        add(wc, false);
+    }
+
+    /**
+     * The HCA writes a CQE; {@code solicited} for the receive of a SEND that asked for a solicited event (an
+     * error completion counts as solicited for solicited-only arming, as the IB spec requires).
+     */
+    void add(WorkCompletion wc, boolean solicited) {
         if (destroyed) {
             return;
         }
@@ -118,7 +126,7 @@ final class SimCompletionQueue implements CompletionQueue {
             return;
         }
         queue.add(wc);
-        moderation.cqeWritten(device.loop().now()); // solicited-only arming counts like next-completion arming
+        moderation.cqeWritten(device.loop().now(), solicited || !wc.ok());
     }
 
     /** The CQ's comp_handler: hard-IRQ context on the vector's core (entry and exit charged by the vector). */
@@ -175,7 +183,7 @@ final class SimCompletionQueue implements CompletionQueue {
         if (device.host().inTask()) {
             device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
         }
-        moderation.arm();
+        moderation.arm(solicited);
         return !queue.isEmpty();
     }
 
@@ -218,7 +226,7 @@ final class SimCompletionQueue implements CompletionQueue {
     public void modifyModeration(Moderation m) {
         device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
         moderation.configure(m.count(), m.periodUs() * 1000L, m.mode() == CqPeriodMode.RESTART_ON_CQE
-                ? ModerationMode.RESTART_ON_EACH_CQE : ModerationMode.START_ON_FIRST_CQE);
+                ? ModerationMode.RESTART_ON_CQE : ModerationMode.START_ON_EVENT);
         moderationInForce = m;
     }
 

@@ -602,15 +602,16 @@ final class SimQueuePair implements QueuePair {
         if (w.psn < 0) {
             w.psn = nextPsn++;
         }
+        boolean solicited = w.wr.flags().contains(SendFlag.SOLICITED);
         Packet.Request req = switch (w.wr) {
             case WorkRequest.Send s -> new Packet.Request(this, w.psn, issueEpoch, Packet.Op.SEND, payload, length,
-                    0, 0, 0, s.immediate());
+                    0, 0, 0, s.immediate(), solicited);
             case WorkRequest.SendWithInvalidate s -> new Packet.Request(this, w.psn, issueEpoch, Packet.Op.SEND_INV,
-                    payload, length, 0, 0, s.invalidateRkey(), OptionalInt.empty());
+                    payload, length, 0, 0, s.invalidateRkey(), OptionalInt.empty(), solicited);
             case WorkRequest.RdmaWrite s -> new Packet.Request(this, w.psn, issueEpoch, Packet.Op.WRITE, payload,
-                    length, s.remoteAddress(), s.rkey(), 0, OptionalInt.empty());
+                    length, s.remoteAddress(), s.rkey(), 0, OptionalInt.empty(), false);
             case WorkRequest.RdmaRead s -> new Packet.Request(this, w.psn, issueEpoch, Packet.Op.READ, null, length,
-                    s.remoteAddress(), s.rkey(), 0, OptionalInt.empty());
+                    s.remoteAddress(), s.rkey(), 0, OptionalInt.empty(), false);
             default -> throw new IllegalStateException("not a network operation: " + w.wr);
         };
         SimQueuePair target = dev.fabric().lookup(remote);

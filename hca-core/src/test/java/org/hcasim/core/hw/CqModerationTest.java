@@ -42,7 +42,7 @@ class CqModerationTest {
 
     @Test
     void the_count_fires_when_enough_cqes_arrive_before_the_period_ends() {
-        cq.configure(4, 50_000, ModerationMode.START_ON_FIRST_CQE);
+        cq.configure(4, 50_000, ModerationMode.RESTART_ON_CQE);
         cq.arm();
         for (int i = 0; i < 4; i++) {
             cq.cqeWritten(1000 + 100L * i);
@@ -55,30 +55,136 @@ class CqModerationTest {
     }
 
     @Test
-    void the_period_fires_when_too_few_cqes_arrive() {
-        cq.configure(16, 8_000, ModerationMode.START_ON_FIRST_CQE);
+    void in_event_period_mode_the_first_completion_after_a_quiet_period_fires_at_once() {
+        cq.configure(16, 8_000, ModerationMode.START_ON_EVENT);
         cq.arm();
         sim.loop().at(1000, () -> cq.cqeWritten(1000));
-        sim.loop().at(3000, () -> cq.cqeWritten(3000));
-        long[] eventAt = new long[1];
         sim.loop().runUntil(() -> eq.events() > 0);
-        eventAt[0] = sim.loop().now();
-        sim.loop().run();
 
+        assertThat(sim.loop().now()).isEqualTo(1000);
         assertThat(cq.eventsByPeriod()).isEqualTo(1);
+    }
+
+    @Test
+    void in_event_period_mode_the_period_runs_from_the_last_event() {
+        cq.configure(16, 8_000, ModerationMode.START_ON_EVENT);
+        cq.arm();
+        sim.loop().at(1000, () -> cq.cqeWritten(1000));  // fires at once: no event for a long time
+        sim.loop().at(2000, () -> cq.arm());
+        sim.loop().at(3000, () -> cq.cqeWritten(3000));  // waits until 1000 + 8000
+        sim.loop().at(4000, () -> cq.cqeWritten(4000));
+        sim.loop().runUntil(() -> eq.events() > 1);
+
+        assertThat(sim.loop().now()).isEqualTo(1000 + 8_000);
+        assertThat(cq.eventsByPeriod()).isEqualTo(2);
         assertThat(cq.eventsByCount()).isZero();
-        assertThat(eventAt[0]).as("period started by the first CQE").isEqualTo(1000 + 8_000);
     }
 
     @Test
     void in_cqe_period_mode_each_cqe_restarts_the_period() {
-        cq.configure(16, 8_000, ModerationMode.RESTART_ON_EACH_CQE);
+        cq.configure(16, 8_000, ModerationMode.RESTART_ON_CQE);
         cq.arm();
         sim.loop().at(1000, () -> cq.cqeWritten(1000));
         sim.loop().at(3000, () -> cq.cqeWritten(3000));
         sim.loop().runUntil(() -> eq.events() > 0);
 
         assertThat(sim.loop().now()).isEqualTo(3000 + 8_000);
+    }
+
+    @Test
+    void armed_solicited_only_ordinary_completions_raise_no_event() {
+        cq.arm(true);
+        cq.cqeWritten(1000, false);
+        cq.cqeWritten(1100, false);
+        sim.loop().run();
+
+        assertThat(handled).isEmpty();
+        assertThat(cq.armedSolicitedOnly()).isTrue();
+    }
+
+    @Test
+    void armed_solicited_only_a_solicited_completion_raises_the_event() {
+        cq.arm(true);
+        cq.cqeWritten(1000, false);
+        cq.cqeWritten(1100, true);
+        sim.loop().run();
+
+        assertThat(handled).hasSize(1);
+        assertThat(cq.armed()).isFalse();
+    }
+
+    @Test
+    void arming_for_the_next_completion_widens_a_solicited_only_arm() {
+        cq.arm(true);
+        cq.arm(false);
+        cq.cqeWritten(1000, false);
+        sim.loop().run();
+
+        assertThat(handled).hasSize(1);
+    }
+
+    @Test
+    void armed_solicited_only_the_count_counts_solicited_completions() {
+        cq.configure(2, 1000_000, ModerationMode.RESTART_ON_CQE);
+        cq.arm(true);
+        for (int i = 0; i < 5; i++) {
+            cq.cqeWritten(1000 + i, false);
+        }
+        cq.cqeWritten(2000, true);
+        sim.loop().runUntil(2500);
+        assertThat(handled).isEmpty();
+        cq.cqeWritten(3000, true);
+        sim.loop().runUntil(3500);
+
+        assertThat(cq.eventsByCount()).isEqualTo(1);
+    }
+
+    @Test
+    void a_count_moderated_cq_under_a_steady_stream_raises_one_event_per_count() {
+        CqModeration rearming = rearmingCq();
+        rearming.configure(8, 16_000, ModerationMode.START_ON_EVENT);
+        rearming.arm();
+        steadyStream(rearming, 100, 10_000); // a completion every 100 ns for 1 ms
+
+        // each event gathers 8 completions counted while armed; a few more arrive while its interrupt is on the way
+        assertThat(rearming.eventsByCount()).isLessThanOrEqualTo(10_000 / 8).isGreaterThan(10_000 / 16);
+        assertThat(rearming.eventsByPeriod()).as("only the very first completion, after a long quiet").isEqualTo(1);
+    }
+
+    @Test
+    void a_period_moderated_cq_under_a_steady_stream_raises_one_event_per_period() {
+        CqModeration rearming = rearmingCq();
+        rearming.configure(1000, 4_000, ModerationMode.START_ON_EVENT);
+        rearming.arm();
+        steadyStream(rearming, 1000, 1000); // a completion every microsecond for 1 ms
+
+        // the first completion fires at once (nothing before it), then one event per 4 us of completions
+        assertThat(rearming.eventsByPeriod()).isBetween(1000L / 4, 1000L / 4 + 1);
+        assertThat(rearming.eventsByCount()).isZero();
+    }
+
+    @Test
+    void without_moderation_every_completion_of_a_rearmed_cq_is_an_event() {
+        CqModeration rearming = rearmingCq();
+        rearming.arm();
+        steadyStream(rearming, 5000, 100);
+
+        assertThat(rearming.eventsByCount()).isEqualTo(100);
+    }
+
+    /** A CQ whose handler re-arms it at once (interrupt handling itself is timed by the event queue). */
+    private CqModeration rearmingCq() {
+        CqModeration[] self = new CqModeration[1];
+        self[0] = new CqModeration(sim.loop(), eq, () -> self[0].arm());
+        return self[0];
+    }
+
+    private void steadyStream(CqModeration target, long everyNs, int count) {
+        for (int i = 0; i < count; i++) {
+            long t = 1000 + everyNs * i;
+            sim.loop().at(t, () -> target.cqeWritten(t));
+        }
+        sim.loop().run();
     }
 
     @Test

@@ -40,7 +40,7 @@ class PipelineDeterminismTest {
                         target.charge(500);
                         cqs[vector].arm();
                     }));
-            cqs[v].configure(8, 16_000, ModerationMode.START_ON_FIRST_CQE);
+            cqs[v].configure(8, 16_000, ModerationMode.START_ON_EVENT);
             cqs[v].arm();
         }
         for (int i = 0; i < 500; i++) {

@@ -88,14 +88,14 @@ class TestbedPoliciesTest {
 
         assertThatThrownBy(() -> policies.cq("x.cq-policy"))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessageContaining("names no CQ policy; choices: fixed");
+                .hasMessageContaining("names no CQ policy; choices: dim, fixed");
     }
 
     @Test
     void every_installed_plugin_offers_its_policies_to_every_role_beside_the_built_in_ones() {
         InstalledPolicies all = InstalledPolicies.of(installed(plugin("example", "halving"), plugin("other", "doubling")));
 
-        assertThat(all.names(PolicyKind.CQ)).containsExactly("doubling", "fixed", "halving");
+        assertThat(all.names(PolicyKind.CQ)).containsExactly("dim", "doubling", "fixed", "halving");
         assertThat(all.of(PolicyKind.CQ).get("halving").origin()).isEqualTo("example");
         assertThat(all.of(PolicyKind.CQ).get("fixed").origin()).isEqualTo(InstalledPolicies.BUILT_IN);
         assertThat(all.names(PolicyKind.REGISTRATION))

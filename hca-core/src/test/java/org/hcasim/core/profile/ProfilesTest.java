@@ -17,8 +17,9 @@ class ProfilesTest {
 
     @Test
     void every_bundled_profile_loads_and_validates() {
-        assertThat(Profiles.knownHcas()).containsExactly("connectx3", "connectx4", "connectx5");
-        assertThat(Profiles.knownHosts()).containsExactlyInAnyOrder("server-24c", "xeon-e5-2699v4", "initiator-48c");
+        assertThat(Profiles.knownHcas()).containsExactly("connectx3", "connectx4", "connectx5", "connectx5-vf");
+        assertThat(Profiles.knownHosts()).containsExactlyInAnyOrder("server-24c", "xeon-e5-2699v4", "initiator-48c",
+                "oracle-x8-2");
         Profiles.knownHcas().forEach(Profiles::hca);
         Profiles.knownHosts().forEach(Profiles::host);
     }
@@ -47,7 +48,7 @@ class ProfilesTest {
     void an_unknown_profile_name_is_an_error_listing_the_known_ones() {
         assertThatThrownBy(() -> Profiles.hca("connectx9"))
                 .isInstanceOf(ProfileException.class)
-                .hasMessage("unknown hca profile 'connectx9'; known: connectx3, connectx4, connectx5");
+                .hasMessage("unknown hca profile 'connectx9'; known: connectx3, connectx4, connectx5, connectx5-vf");
     }
 
     @Test
@@ -94,5 +95,18 @@ class ProfilesTest {
         assertThat(hca.eventQueue(23).vector().core()).isEqualTo(23);
         assertThat(sim.resources().find("target/mlx5_0/pcie.up")).isPresent();
         assertThat(sim.resources().find("target/cpu23")).isPresent();
+    }
+
+    @Test
+    void a_profile_that_extends_another_has_its_values_and_replaces_the_ones_it_names() {
+        var vf = Profiles.hcaValues("connectx5-vf");
+        var pf = Profiles.hcaValues("connectx5");
+        assertThat(vf).doesNotContainKey("hca.extends");
+        assertThat(vf.get("hca.completion-vectors")).isEqualTo("10");
+        assertThat(vf.get("hca.pcie.read-latency-ns")).isEqualTo(pf.get("hca.pcie.read-latency-ns"));
+        assertThat(Profiles.hca("connectx5-vf").params().pcie().lanes()).isEqualTo(16);
+        assertThat(Profiles.host("oracle-x8-2").cores()).isEqualTo(48);
+        assertThat(Profiles.host("oracle-x8-2").costs().ns(CpuCosts.DOORBELL_MMIO))
+                .isEqualTo(Profiles.host("server-24c").costs().ns(CpuCosts.DOORBELL_MMIO));
     }
 }

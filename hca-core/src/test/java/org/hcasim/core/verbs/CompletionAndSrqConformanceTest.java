@@ -11,6 +11,8 @@ import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.CqPeriodMode;
+import org.hcasim.verbs.Moderation;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
 import org.hcasim.verbs.PollContext;
@@ -86,6 +88,69 @@ class CompletionAndSrqConformanceTest {
         assertThat(direct.poll(10)).hasSize(1);
     }
 
+    /** b's receive CQ is DIRECT and counts its events; a sends {@code flags}-flagged SENDs to it. */
+    private static final class SolicitedSetup {
+        final Pair p = Pair.unconnected(64, i -> i);
+        final List<Priority> events = new ArrayList<>();
+        final CompletionQueue recvCq = p.devB.createCq(new CqInit(16, 0, PollContext.DIRECT,
+                cq -> events.add(p.devB.host().currentPriority())));
+
+        SolicitedSetup() {
+            p.b = p.pdB.createQp(QpInit.of(p.cqB, 8, 8, 1).withCqs(p.cqB, recvCq));
+            VerbsTestbed.connect(p.a, p.b);
+            long buf = buffer(p.devB, 4096, 0);
+            for (int i = 0; i < 4; i++) {
+                p.b.postRecv(p.recvB(buf + 64L * i, 64, p.pdB.localDmaLkey()));
+            }
+        }
+
+        void send(SendFlag... flags) {
+            long src = buffer(p.devA, 64, 7);
+            java.util.Set<SendFlag> all = new java.util.HashSet<>(List.of(flags));
+            all.add(SendFlag.SIGNALED);
+            p.a.postSend(List.of(new WorkRequest.Send(sge(src, 16, p.pdA.localDmaLkey()), java.util.OptionalInt.empty(),
+                    all, p.toA())));
+            p.run();
+        }
+    }
+
+    @Test
+    void armedSolicitedOnlyAReceiveOfAnUnsolicitedSendCompletesWithoutAnEvent() {
+        SolicitedSetup s = new SolicitedSetup();
+        assertThat(s.recvCq.requestNotify(true)).isFalse();
+        s.send();
+        assertThat(s.recvCq.pending()).isEqualTo(1);
+        assertThat(s.events).isEmpty();
+    }
+
+    @Test
+    void armedSolicitedOnlyTheReceiveOfASolicitedSendRaisesTheEvent() {
+        SolicitedSetup s = new SolicitedSetup();
+        s.recvCq.requestNotify(true);
+        s.send();
+        s.send(SendFlag.SOLICITED);
+        assertThat(s.recvCq.pending()).isEqualTo(2);
+        assertThat(s.events).containsExactly(Priority.HARD_IRQ);
+    }
+
+    @Test
+    void armedForTheNextCompletionAnUnsolicitedReceiveRaisesTheEvent() {
+        SolicitedSetup s = new SolicitedSetup();
+        s.recvCq.requestNotify(false);
+        s.send();
+        assertThat(s.events).containsExactly(Priority.HARD_IRQ);
+    }
+
+    @Test
+    void armedSolicitedOnlyAnErrorCompletionRaisesTheEvent() {
+        SolicitedSetup s = new SolicitedSetup();
+        s.recvCq.requestNotify(true);
+        s.p.b.modify(org.hcasim.verbs.QpAttributes.toError()); // flushes the posted receives
+        s.p.run();
+        assertThat(s.recvCq.poll(16)).allMatch(wc -> wc.status() == WcStatus.WR_FLUSH_ERR).isNotEmpty();
+        assertThat(s.events).containsExactly(Priority.HARD_IRQ);
+    }
+
     @Test
     void requestNotifyOnAnEngineDrivenCqIsRejected() {
         Pair p = Pair.connected();
@@ -113,7 +178,8 @@ class CompletionAndSrqConformanceTest {
     @Test
     void moderationPeriodDeliversAPartialBatch() {
         Pair p = Pair.connected();
-        p.cqA.modifyModeration(64, 50);
+        // CQE period mode: the event waits for completions to pause (EQE mode would fire on the first at once)
+        p.cqA.modifyModeration(new Moderation(64, 50, CqPeriodMode.RESTART_ON_CQE));
         List<WorkCompletion> got = new ArrayList<>();
         writes(p, p.a, 3, got::add);
         p.run();
@@ -150,7 +216,7 @@ class CompletionAndSrqConformanceTest {
         VerbsTestbed.connect(p.a, p.b);
         List<Integer> passes = new ArrayList<>();
         small.setPollPassListener((cq, n, now) -> passes.add(n));
-        small.modifyModeration(10, 1000); // one event for all ten completions
+        small.modifyModeration(new Moderation(10, 1000, CqPeriodMode.RESTART_ON_CQE)); // one event for all ten
         List<WorkCompletion> got = new ArrayList<>();
         writes(p, p.a, 10, got::add);
         p.run();

@@ -5,7 +5,7 @@ import org.hcasim.spi.UlpProvider;
 import org.hcasim.testkit.BaseUlpPluginTest;
 import org.hcasim.testkit.UlpCapability;
 
-/** The rds plugin meets the plugin contract for what it supports so far. */
+/** The rds plugin meets the plugin contract: message roles (RDS sockets), no block roles. */
 class RdsContractTest extends BaseUlpPluginTest {
     @Override
     protected UlpProvider provider() {
@@ -14,6 +14,6 @@ class RdsContractTest extends BaseUlpPluginTest {
 
     @Override
     protected Set<UlpCapability> supports() {
-        return Set.of();
+        return Set.of(UlpCapability.MESSAGE_ROLES);
     }
 }

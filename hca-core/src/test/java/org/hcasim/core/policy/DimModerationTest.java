@@ -1,0 +1,65 @@
+package org.hcasim.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.verbs.SimRdmaDevice;
+import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.host.Host;
+import org.hcasim.host.Priority;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.CqPeriodMode;
+import org.hcasim.verbs.Moderation;
+import org.hcasim.verbs.PollContext;
+import org.junit.jupiter.api.Test;
+
+/** The dim CQ policy on a device: polling passes drive DIM, its choices become MODIFY_CQ commands. */
+class DimModerationTest {
+    private final VerbsTestbed tb = VerbsTestbed.builder().hosts("a").coresPerHost(4).build();
+    private final SimRdmaDevice device = tb.device("a");
+    private final Host host = tb.host("a");
+    private final TestbedPolicies policies = TestbedPolicies.builtIn(Map.of());
+
+    /** Reports {@code passes} polling passes of {@code completions} each, 1 us apart, from soft-IRQ tasks on core 1. */
+    private void passes(CompletionQueue cq, int passes, int completions, long startNs) {
+        for (int i = 0; i < passes; i++) {
+            tb.simulation().loop().at(startNs + 1000L * i,
+                    () -> host.run(1, Priority.SOFT_IRQ, "poll", () -> cq.reportPollPass(completions)));
+        }
+        tb.run();
+    }
+
+    @Test
+    void dim_is_a_built_in_cq_policy() {
+        assertThat(InstalledPolicies.builtIn().names(org.hcasim.spi.policy.PolicyKind.CQ)).contains("dim", "fixed");
+    }
+
+    @Test
+    void a_dim_cq_starts_with_the_device_default_and_changes_it_with_a_modify_cq_command() {
+        CompletionQueue cq = policies.cq("t.cq-policy", "dim").createCq(device, CqInit.of(64, 1, PollContext.DIRECT));
+        long before = device.hardware().firmware().count(FirmwareCommand.MODIFY_CQ);
+        assertThat(cq.moderation()).isEqualTo(Moderation.NONE);
+
+        passes(cq, 1 + 64, 4, 1_000_000);   // snapshot + window 1: SAME
+        passes(cq, 64, 5, 1_065_000);       // window 2, right after: 25 % more completions per ms: BETTER
+
+        assertThat(device.hardware().firmware().count(FirmwareCommand.MODIFY_CQ) - before).isEqualTo(1);
+        assertThat(cq.moderation()).isEqualTo(new Moderation(4, 1, CqPeriodMode.START_ON_EVENT));
+        assertThat(policies.inForce()).containsEntry("t.cq-policy", "dim");
+    }
+
+    @Test
+    void the_modify_cq_runs_as_a_work_item_on_the_polling_core() {
+        CompletionQueue cq = policies.cq("t.cq-policy", "dim").createCq(device, CqInit.of(64, 1, PollContext.DIRECT));
+        long threadBefore = tb.host("a").core(1).busyNs(Priority.THREAD);
+
+        passes(cq, 1 + 64, 4, 1_000_000);
+        passes(cq, 64, 5, 1_065_000);
+
+        long threadCpu = tb.host("a").core(1).busyNs(Priority.THREAD) - threadBefore;
+        assertThat(threadCpu).as("the work item waits for the firmware command on core 1")
+                .isGreaterThanOrEqualTo(device.hardware().firmware().latencyNs(FirmwareCommand.MODIFY_CQ));
+    }
+}

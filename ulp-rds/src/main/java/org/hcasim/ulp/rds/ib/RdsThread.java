@@ -1,0 +1,131 @@
+package org.hcasim.ulp.rds.ib;
+
+import org.hcasim.host.CpuCosts;
+import org.hcasim.host.Host;
+import org.hcasim.host.Priority;
+import org.hcasim.message.SocketThread;
+
+/**
+ * A user thread as the scheduler and the socket layer see it. Its body runs as a thread-priority task; at the end
+ * it polls its sockets (one system call): if one is readable it runs again, otherwise it sleeps. A message arriving
+ * on one of its sockets wakes a sleeping thread: the waker's core pays try_to_wake_up (the host profile's
+ * {@code task-wakeup} cost, the IPI included), the thread runs after the host's wake-up latency and pays a context
+ * switch.
+ */
+final class RdsThread implements SocketThread {
+    /** Host cost of waking a sleeping task, on the waker's core (try_to_wake_up, enqueue, reschedule IPI). */
+    static final String TASK_WAKEUP = "task-wakeup";
+
+    private enum State { NEW, RUNNABLE, RUNNING, SLEEPING, WAKING, STOPPED }
+
+    private final Host host;
+    private final String name;
+    private final int core;
+    private final Runnable body;
+    private final java.util.List<RdsSocket> sockets = new java.util.ArrayList<>(2);
+    private final Runnable run = this::run;
+    private final Runnable woken = this::woken;
+    private final Runnable wakeUp = this::enqueueWoken;
+    private State state = State.NEW;
+    private long wakeups;
+
+    RdsThread(Host host, String name, int core, Runnable body) {
+        this.host = host;
+        this.name = name;
+        this.core = core;
+        this.body = body;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int core() {
+        return core;
+    }
+
+    void own(RdsSocket s) {
+        sockets.add(s);
+    }
+
+    void disown(RdsSocket s) {
+        sockets.remove(s);
+    }
+
+    @Override
+    public void start() {
+        if (state == State.NEW || state == State.SLEEPING) {
+            state = State.RUNNABLE;
+            host.run(core, Priority.THREAD, name, run);
+        }
+    }
+
+    private void run() {
+        if (state == State.STOPPED) {
+            return;
+        }
+        state = State.RUNNING;
+        body.run();
+        if (state == State.RUNNING) {
+            state = State.NEW; // the body returned without polling: the thread waits for start()
+        }
+    }
+
+    private void woken() {
+        if (state == State.STOPPED) {
+            return;
+        }
+        host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
+        run();
+    }
+
+    @Override
+    public void pollWait() {
+        if (state != State.RUNNING) {
+            throw new IllegalStateException("pollWait outside the body of thread " + name);
+        }
+        host.charge(host.cpuCosts().ns(CpuCosts.SYSCALL));
+        for (RdsSocket s : sockets) {
+            if (s.readable() || (s.waitsToWrite() && s.writable())) {
+                state = State.RUNNABLE;
+                host.run(core, Priority.THREAD, name, run);
+                return;
+            }
+        }
+        state = State.SLEEPING;
+    }
+
+    /**
+     * One of the thread's sockets became readable or, after an EAGAIN, writable (rds_wake_sk_sleep), in the task of
+     * the core that made it so.
+     */
+    void wake() {
+        if (state != State.SLEEPING) {
+            return;
+        }
+        state = State.WAKING;
+        wakeups++;
+        host.charge(host.cpuCosts().ns(TASK_WAKEUP));
+        host.timer(host.cpuCosts().ns(CpuCosts.WAKEUP_LATENCY), core, name + "-wakeup", wakeUp);
+    }
+
+    /** The wake-up reached the thread's core: the thread is runnable again. */
+    private void enqueueWoken() {
+        if (state == State.WAKING) {
+            state = State.RUNNABLE;
+            host.run(core, Priority.THREAD, name, woken);
+        }
+    }
+
+    @Override
+    public void stop() {
+        state = State.STOPPED;
+    }
+
+    /** Times the thread was woken from sleep. */
+    long wakeups() {
+        return wakeups;
+    }
+}

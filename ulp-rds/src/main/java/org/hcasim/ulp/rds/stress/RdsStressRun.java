@@ -1,0 +1,146 @@
+package org.hcasim.ulp.rds.stress;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.host.Host;
+import org.hcasim.message.MessageEndpoint;
+import org.hcasim.spi.CustomWorkload;
+import org.hcasim.spi.SimulatedTestbed;
+
+/**
+ * rds-stress on a testbed: the first host is the active side, the second the passive one; each runs the tasks
+ * (pinned to the cores after the completion vectors' cores, where Linux's scheduler finds idle CPUs while the
+ * vectors' cores run the soft interrupts). The run connects first (one request per task pair and connection),
+ * then runs at full depth for the warm-up, then measures {@code intervals} intervals, each one line of the report.
+ *
+ * <p>One object runs one simulation (its result is kept for the report).
+ */
+public final class RdsStressRun implements CustomWorkload {
+
+    /** Simulated time connections may take to come up before the run is declared stuck. */
+    static final long CONNECT_TIMEOUT_NS = 2_000_000_000L;
+
+    /** The measured intervals of the active host (and the passive host's totals). */
+    public record Result(List<Interval> intervals, Counters passiveTotal, int tasks) {
+        /** The active host's counters over all intervals. */
+        Counters total() {
+            Counters sum = new Counters();
+            intervals.forEach(i -> sum.add(i.counters()));
+            return sum;
+        }
+
+        long lengthNs() {
+            return intervals.stream().mapToLong(Interval::lengthNs).sum();
+        }
+
+        /** The mean of the intervals' CPU shares (rds-stress averages its per-second figures). */
+        double meanCpuPercent() {
+            return intervals.stream().mapToDouble(Interval::cpuPercent).average().orElse(0);
+        }
+    }
+
+    /** One interval of the active host: its counters and CPU busy time. */
+    public record Interval(long lengthNs, Counters counters, double cpuPercent) {
+    }
+
+    private final RdsStressOptions options;
+    private final long warmupNs;
+    private final long intervalNs;
+    private final int intervals;
+    private Result last;
+
+    /**
+     * @param warmupNs   simulated time at full depth before measuring (DIM settles, rings fill)
+     * @param intervalNs length of one reported interval (rds-stress: one second)
+     * @param intervals  intervals measured
+     */
+    public RdsStressRun(RdsStressOptions options, long warmupNs, long intervalNs, int intervals) {
+        this.options = options;
+        this.warmupNs = warmupNs;
+        this.intervalNs = intervalNs;
+        this.intervals = intervals;
+    }
+
+    @Override
+    public Map<String, Double> run(SimulatedTestbed testbed) {
+        last = execute(testbed);
+        return metrics(last);
+    }
+
+    /** The result of the last {@link #run} (for the report). */
+    public Result result() {
+        return last;
+    }
+
+    Result execute(SimulatedTestbed testbed) {
+        List<Host> hosts = testbed.hosts();
+        if (hosts.size() < 2) {
+            throw new IllegalArgumentException("rds-stress needs two hosts, the testbed has " + hosts.size());
+        }
+        Host active = hosts.get(0);
+        Host passive = hosts.get(1);
+        RdsStressTool.requireStoredPayload(options, active.memory().payloadReal());
+        List<StressTask> activeTasks = tasks(testbed, active, passive, true);
+        List<StressTask> passiveTasks = tasks(testbed, passive, active, !options.oneWay());
+        List<StressTask> all = new ArrayList<>(activeTasks);
+        all.addAll(passiveTasks);
+        all.forEach(StressTask::start);
+        long deadline = testbed.now() + CONNECT_TIMEOUT_NS;
+        List<StressTask> senders = all.stream().filter(StressTask::sends).toList();
+        testbed.runUntil(() -> testbed.now() > deadline || senders.stream().allMatch(StressTask::connected));
+        if (!senders.stream().allMatch(StressTask::connected)) {
+            throw new IllegalStateException("rds-stress: connections not up after "
+                    + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time");
+        }
+        all.forEach(StressTask::fullDepth);
+        testbed.runUntil(testbed.now() + warmupNs);
+        testbed.startMeasuring();
+        List<Interval> out = new ArrayList<>();
+        Counters before = total(activeTasks);
+        long busyBefore = active.busyNs();
+        Counters passiveBefore = total(passiveTasks);
+        for (int i = 0; i < intervals; i++) {
+            testbed.runUntil(testbed.now() + intervalNs);
+            Counters now = total(activeTasks);
+            long busy = active.busyNs();
+            out.add(new Interval(intervalNs, now.since(before),
+                    100.0 * (busy - busyBefore) / ((double) intervalNs * active.coreCount())));
+            before = now;
+            busyBefore = busy;
+        }
+        all.forEach(StressTask::stop);
+        return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks());
+    }
+
+    private List<StressTask> tasks(SimulatedTestbed testbed, Host host, Host peer, boolean sends) {
+        MessageEndpoint endpoint = testbed.messageEndpoint("rds", host.name());
+        int vectors = host.devices().get(0).attributes().numCompVectors();
+        List<StressTask> tasks = new ArrayList<>();
+        for (int k = 0; k < options.tasks(); k++) {
+            int core = (vectors + k) % host.coreCount();
+            tasks.add(new StressTask(endpoint, host, options, k, core, peer.name(), sends));
+        }
+        return tasks;
+    }
+
+    private static Counters total(List<StressTask> tasks) {
+        Counters c = new Counters();
+        tasks.forEach(t -> c.add(t.counters));
+        return c;
+    }
+
+    /** The metrics an experiment reads: per-second rates of the active host over all intervals. */
+    static Map<String, Double> metrics(Result r) {
+        Counters sum = r.total();
+        double seconds = r.lengthNs() / 1e9;
+        return Map.of(
+                "tx_per_s", sum.requestsSent / seconds,
+                "txrx_per_s", (sum.requestsSent + sum.requestsReceived) / seconds,
+                "rx_per_s", sum.requestsReceived / seconds,
+                "rtt_us", sum.roundTrips == 0 ? 0.0 : sum.roundTripNs / 1000.0 / sum.roundTrips,
+                "tx_us_per_call", sum.sendmsgCalls == 0 ? 0.0 : sum.sendmsgNs / 1000.0 / sum.sendmsgCalls,
+                "cpu_pct", r.meanCpuPercent(),
+                "verify_errors", (double) (sum.verifyErrors + r.passiveTotal().verifyErrors));
+    }
+}

@@ -1,0 +1,224 @@
+package org.hcasim.ulp.rds.stress;
+
+import org.hcasim.host.Host;
+import org.hcasim.message.MessageEndpoint;
+import org.hcasim.message.MessageException;
+import org.hcasim.message.MessageSocket;
+import org.hcasim.message.ReceivedDatagram;
+import org.hcasim.message.SocketThread;
+import org.hcasim.verbs.Errno;
+
+/**
+ * One rds-stress task (child process) on one host: a thread pinned to a core, and for every connection index a
+ * request socket (sends requests, gets their acks) and a service socket (gets the peer tasks' requests, answers
+ * each with an ack). Its loop receives everything that arrived, acknowledges the requests, keeps {@code depth}
+ * requests outstanding to every peer task on every connection, then sleeps in poll until something arrives.
+ *
+ * <p>rds-stress uses one socket per task and tells requests from acks by the header in their payload; hcasim
+ * gives each task two sockets per connection instead, so that runs which do not store payload
+ * ({@code sim.payload=elided}) can tell them apart too. Both sockets of a connection index use that connection.
+ */
+final class StressTask {
+    private final Host host;
+    private final RdsStressOptions options;
+    private final int depth;
+    private final String peer;
+    private final int peerTasks;
+    private final int paths;
+    private final boolean sends;
+    private final SocketThread thread;
+    private final MessageSocket[] requestSockets;
+    private final MessageSocket[] serviceSockets;
+    private final int[][] outstanding;
+    private final long[][][] sentAt;
+    private final int[][] oldest;
+    private final long[][] nextSequence;
+    private final long[][] expectedAck;
+    private final java.util.Map<Long, long[]> expectedRequest = new java.util.HashMap<>();
+    /** Acks a full send buffer refused, per connection: (peer port, request sequence), sent first next turn. */
+    private final java.util.ArrayDeque<long[]>[] pendingAcks;
+    final Counters counters = new Counters();
+    private int currentDepth = 1;
+
+    /**
+     * @param sends whether this task sends requests (both hosts do, except the passive one with -o)
+     */
+    StressTask(MessageEndpoint endpoint, Host host, RdsStressOptions options, int index, int core, String peer,
+               boolean sends) {
+        this.host = host;
+        this.options = options;
+        this.depth = options.depth();
+        this.peer = peer;
+        this.peerTasks = options.tasks();
+        this.paths = options.qps();
+        this.sends = sends;
+        this.thread = endpoint.thread("rds-stress-" + index, core, this::loop);
+        this.requestSockets = new MessageSocket[paths];
+        this.serviceSockets = new MessageSocket[paths];
+        for (int j = 0; j < paths; j++) {
+            requestSockets[j] = endpoint.bind(Ports.request(index, j, paths), thread);
+            serviceSockets[j] = endpoint.bind(Ports.service(index, j, paths), thread);
+        }
+        this.outstanding = new int[peerTasks][paths];
+        this.sentAt = new long[peerTasks][paths][depth];
+        this.oldest = new int[peerTasks][paths];
+        this.nextSequence = new long[peerTasks][paths];
+        this.expectedAck = new long[peerTasks][paths];
+        @SuppressWarnings("unchecked")
+        java.util.ArrayDeque<long[]>[] pending = new java.util.ArrayDeque[paths];
+        for (int j = 0; j < paths; j++) {
+            pending[j] = new java.util.ArrayDeque<>();
+        }
+        this.pendingAcks = pending;
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Whether this task sends requests. */
+    boolean sends() {
+        return sends;
+    }
+
+    void stop() {
+        thread.stop();
+    }
+
+    /** Lets every (peer task, connection) pair have up to {@code depth} requests outstanding (1 while connecting). */
+    void fullDepth() {
+        currentDepth = depth;
+        thread.start(); // a sleeping task sends the rest now
+    }
+
+    /** Whether every pair has seen one request acknowledged: all of this task's connections are up. */
+    boolean connected() {
+        return counters.roundTrips >= (long) peerTasks * paths;
+    }
+
+    /**
+     * One turn of the task's loop: what poll reported readable is read (recvmsg only on those sockets, until each
+     * is empty), requests are answered, the outstanding counts refilled, then poll again.
+     */
+    private void loop() {
+        for (int j = 0; j < paths; j++) {
+            flushAcks(j);
+            if (serviceSockets[j].readable()) {
+                ReceivedDatagram d;
+                while ((d = serviceSockets[j].receive()) != null) {
+                    answer(j, d);
+                }
+            }
+            if (requestSockets[j].readable()) {
+                ReceivedDatagram d;
+                while ((d = requestSockets[j].receive()) != null) {
+                    acknowledged(j, d);
+                }
+            }
+        }
+        if (sends) {
+            for (int j = 0; j < paths; j++) {
+                sendRequests(j);
+            }
+        }
+        thread.pollWait();
+    }
+
+    /** Keeps depth requests outstanding to every peer task on connection {@code path}, until the socket is full. */
+    private void sendRequests(int path) {
+        for (int m = 0; m < peerTasks; m++) {
+            while (outstanding[m][path] < currentDepth) {
+                if (!request(m, path)) {
+                    return; // EAGAIN: poll tells when acks have made room
+                }
+            }
+        }
+    }
+
+    /** One request; false when the socket's send buffer is full. */
+    private boolean request(int peerTask, int path) {
+        long sequence = nextSequence[peerTask][path];
+        int length = (int) options.reqBytes();
+        byte[] data = options.verify() ? Pattern.fill(length, sequence) : null;
+        long before = host.now();
+        if (!send(requestSockets[path], peer, Ports.service(peerTask, path, paths), data, length, before)) {
+            return false;
+        }
+        nextSequence[peerTask][path]++;
+        counters.sendmsgNs += host.now() - before;
+        counters.sendmsgCalls++;
+        counters.requestsSent++;
+        counters.requestBytesSent += length;
+        int slot = (oldest[peerTask][path] + outstanding[peerTask][path]) % depth;
+        sentAt[peerTask][path][slot] = host.now();
+        outstanding[peerTask][path]++;
+        return true;
+    }
+
+    /** sendmsg; false for EAGAIN (the call's time still counts, as rds-stress times every call). */
+    private boolean send(MessageSocket socket, String address, int port, byte[] data, int length, long before) {
+        try {
+            socket.send(address, port, data, length);
+            return true;
+        } catch (MessageException e) {
+            if (e.errno() != Errno.EAGAIN) {
+                throw e;
+            }
+            counters.sendmsgNs += host.now() - before;
+            counters.sendmsgCalls++;
+            return false;
+        }
+    }
+
+    /** A peer task's request: acknowledge it with ack-bytes, from the service socket back to its request socket. */
+    private void answer(int path, ReceivedDatagram d) {
+        counters.requestsReceived++;
+        counters.requestBytesReceived += d.length();
+        long sequence = 0;
+        if (options.verify()) {
+            long[] next = expectedRequest.computeIfAbsent(((long) d.fromPort() << 16) | path, k -> new long[1]);
+            if (d.length() != options.reqBytes() || !Pattern.matches(d.data(), next[0])) {
+                counters.verifyErrors++;
+            }
+            sequence = next[0]++; // the ack carries the request's sequence number
+        }
+        pendingAcks[path].add(new long[] {d.fromPort(), sequence});
+        flushAcks(path);
+    }
+
+    /** Sends the acks owed on connection {@code path}, in order, until the socket's send buffer is full. */
+    private void flushAcks(int path) {
+        int length = (int) options.ackBytes();
+        while (!pendingAcks[path].isEmpty()) {
+            long[] a = pendingAcks[path].peek();
+            byte[] data = options.verify() ? Pattern.fill(length, a[1]) : null;
+            long before = host.now();
+            if (!send(serviceSockets[path], peer, (int) a[0], data, length, before)) {
+                return;
+            }
+            pendingAcks[path].poll();
+            counters.sendmsgNs += host.now() - before;
+            counters.sendmsgCalls++;
+            counters.ackBytesSent += length;
+        }
+    }
+
+    /** An ack of one of our requests: the oldest outstanding request to that peer task on that connection. */
+    private void acknowledged(int path, ReceivedDatagram d) {
+        int peerTask = Ports.task(d.fromPort(), paths);
+        if (peerTask < 0 || peerTask >= peerTasks || outstanding[peerTask][path] == 0) {
+            counters.verifyErrors++; // an ack nobody waits for
+            return;
+        }
+        counters.ackBytesReceived += d.length();
+        long sequence = expectedAck[peerTask][path]++;
+        if (options.verify() && (d.length() != options.ackBytes() || !Pattern.matches(d.data(), sequence))) {
+            counters.verifyErrors++;
+        }
+        int slot = oldest[peerTask][path];
+        counters.roundTrips++;
+        counters.roundTripNs += host.now() - sentAt[peerTask][path][slot];
+        oldest[peerTask][path] = (slot + 1) % depth;
+        outstanding[peerTask][path]--;
+    }
+}

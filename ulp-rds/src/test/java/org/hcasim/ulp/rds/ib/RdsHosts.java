@@ -1,0 +1,58 @@
+package org.hcasim.ulp.rds.ib;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.policy.TestbedPolicies;
+import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.host.Host;
+import org.hcasim.message.MessageEndpoint;
+import org.hcasim.message.MessageEndpointContext;
+import org.hcasim.spi.policy.PolicyRegistry;
+import org.hcasim.ulp.rds.RdsProvider;
+import org.hcasim.ulp.rds.settings.RdsSettings;
+
+/** Two hosts "a" and "b" with one ConnectX-5 each, and the RDS endpoint on each (engine in test scope). */
+final class RdsHosts {
+    final VerbsTestbed tb;
+    final RdsIbEndpoint a;
+    final RdsIbEndpoint b;
+    final TestbedPolicies policies;
+
+    RdsHosts(int cores, Map<String, String> settings) {
+        this(cores, settings, PayloadMode.REAL);
+    }
+
+    RdsHosts(int cores, Map<String, String> settings, PayloadMode payload) {
+        tb = VerbsTestbed.builder().hosts("a", "b").coresPerHost(cores).payload(payload)
+                .costs(EngineCosts.withBuiltInDefaults()).build();
+        Map<String, String> config = new LinkedHashMap<>(new RdsProvider().defaultConfiguration());
+        config.putAll(settings);
+        policies = TestbedPolicies.builtIn(config);
+        RdsSettings rds = RdsSettings.from(config, Map.of());
+        a = new RdsIbEndpoint(context(tb.host("a"), config), rds, policies.cq(RdsSettings.CQ_POLICY));
+        b = new RdsIbEndpoint(context(tb.host("b"), config), rds, policies.cq(RdsSettings.CQ_POLICY));
+    }
+
+    private MessageEndpointContext context(Host host, Map<String, String> config) {
+        return new MessageEndpointContext() {
+            @Override public Host host() { return host; }
+            @Override public String address() { return host.name(); }
+            @Override public Map<String, String> config() { return config; }
+            @Override public PolicyRegistry policies() { return policies; }
+        };
+    }
+
+    List<MessageEndpoint> both() {
+        return List.of(a, b);
+    }
+
+    RdsIbEndpoint endpoint(String name) {
+        return name.equals("a") ? a : b;
+    }
+
+    void runUntil(long ns) {
+        tb.runUntil(ns);
+    }
+}

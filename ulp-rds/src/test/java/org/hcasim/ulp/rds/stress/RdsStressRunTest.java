@@ -1,0 +1,84 @@
+package org.hcasim.ulp.rds.stress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.hcasim.core.host.PayloadMode;
+import org.hcasim.spi.CustomWorkload;
+import org.hcasim.spi.InvalidSettingException;
+import org.hcasim.spi.RunReport;
+import org.hcasim.spi.TestbedSpec;
+import org.hcasim.spi.ToolContext;
+import org.hcasim.spi.WorkloadOutcome;
+import org.junit.jupiter.api.Test;
+
+/** rds-stress running on a small simulated testbed: requests and acks flow both ways, verified byte for byte. */
+class RdsStressRunTest {
+
+    private static RdsStressRun.Result run(String settingsConnections, PayloadMode payload, String... args) {
+        RdsStressOptions o = RdsStressOptions.parse(List.of(args));
+        RdsStressRun run = new RdsStressRun(o, 1_000_000, 2_000_000, 2);
+        run.run(new TwoHostTestbed(8, Map.of("rds.ib.connections-per-peer", settingsConnections), payload));
+        return run.result();
+    }
+
+    @Test
+    void every_task_sends_requests_to_every_peer_task_and_each_is_acked_with_verified_bytes() {
+        RdsStressRun.Result r = run("2", PayloadMode.REAL, "-q", "8448", "-a", "256", "-t", "2", "-d", "2", "--qps", "2", "-v");
+
+        assertThat(r.intervals()).hasSize(2);
+        Counters c = r.intervals().get(1).counters();
+        assertThat(c.requestsSent).isPositive();
+        assertThat(c.requestsReceived).isPositive();
+        assertThat(c.verifyErrors).isZero();
+        assertThat(r.passiveTotal().verifyErrors).isZero();
+        assertThat(c.requestBytesSent).isEqualTo(c.requestsSent * 8448);
+        assertThat(c.roundTrips).isPositive();
+        assertThat(RdsStressRun.metrics(r).get("rtt_us")).isPositive();
+    }
+
+    @Test
+    void one_way_the_passive_host_only_answers() {
+        RdsStressRun.Result r = run("1", PayloadMode.ELIDED, "-q", "256", "-a", "256", "-t", "1", "-d", "4", "-o");
+        Counters active = r.intervals().get(1).counters();
+        assertThat(active.requestsSent).isPositive();
+        assertThat(active.requestsReceived).isZero();
+        assertThat(r.passiveTotal().requestsSent).isZero();
+    }
+
+    @Test
+    void verify_refuses_a_run_that_does_not_store_payload() {
+        assertThatThrownBy(() -> run("1", PayloadMode.ELIDED, "-v"))
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("sim.payload");
+    }
+
+    @Test
+    void the_tool_prints_the_layout_and_bad_options_are_one_line_errors() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ToolContext ctx = new ToolContext() {
+            @Override public PrintStream out() { return new PrintStream(out, true, StandardCharsets.UTF_8); }
+            @Override public PrintStream err() { return new PrintStream(err, true, StandardCharsets.UTF_8); }
+            @Override public WorkloadOutcome runCustom(TestbedSpec testbed, CustomWorkload workload) {
+                assertThat(testbed.settings()).containsEntry("rds.ib.connections-per-peer", "1");
+                return new WorkloadOutcome(workload.run(new TwoHostTestbed(8, Map.of(), PayloadMode.ELIDED)),
+                        RunReport.none());
+            }
+        };
+        RdsStressTool tool = new RdsStressTool();
+        assertThat(tool.run(List.of("-q", "1k", "-a", "1k", "-t", "1", "-T", "1", "-z"), ctx)).isZero();
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines.get(0)).isEqualTo(RdsStressReport.HEADER);
+        assertThat(lines.get(lines.size() - 1)).endsWith("-1.00  (average)");
+
+        assertThat(tool.run(List.of("-q", "lots"), ctx)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo(
+                "rds-stress: option -q: 'lots' is not a number of bytes (digits with an optional K, M or G suffix)"
+                        + " (see 'hcasim rds-stress --help')" + System.lineSeparator());
+    }
+}
