@@ -187,6 +187,36 @@ final class MkeyTable {
         }
     }
 
+    /**
+     * The bytes of a gather list whose keys were checked, or null when none is stored (all elided payload): bulk
+     * data is not copied.
+     */
+    byte[] gather(List<Sge> sgl, long length) {
+        if (sgl.size() == 1 && sgl.get(0).length() == length) {
+            Sge only = sgl.get(0);
+            return read(only.lkey(), only.address(), only.length()); // a fresh array: no second copy
+        }
+        byte[][] parts = new byte[sgl.size()][];
+        boolean any = false;
+        for (int i = 0; i < parts.length; i++) {
+            Sge s = sgl.get(i);
+            parts[i] = read(s.lkey(), s.address(), s.length());
+            any |= parts[i] != null;
+        }
+        if (!any) {
+            return null;
+        }
+        byte[] out = new byte[(int) length];
+        int at = 0;
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i] != null) { // an elided part reads as zeros
+                System.arraycopy(parts[i], 0, out, at, parts[i].length);
+            }
+            at += sgl.get(i).length();
+        }
+        return out;
+    }
+
     /** Writes {@code length} bytes of {@code data} across a scatter list whose keys were checked. */
     void scatter(List<Sge> sgl, byte[] data, long length) {
         long at = 0;

@@ -9,6 +9,7 @@ import org.hcasim.core.hw.CqModeration;
 import org.hcasim.core.hw.EventQueue;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.ModerationMode;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AsyncEventType;
@@ -25,7 +26,9 @@ import org.hcasim.verbs.WorkCompletion;
  * an event (subject to moderation) that becomes a hard interrupt on the completion vector's core; SOFTIRQ and
  * WORKQUEUE CQs then poll in a soft-IRQ or a work item, run the per-WR callbacks and re-arm.
  */
-final class SimCompletionQueue implements CompletionQueue {
+final class SimCompletionQueue implements CompletionQueue, EventTarget {
+    /** Event operation: the HCA's write of a CQE (the argument) has landed in host memory. */
+    static final int CQE_WRITTEN = 0;
     /** IB_POLL_BUDGET_IRQ: completions per soft-IRQ pass before yielding. */
     static final int SOFTIRQ_BUDGET = 256;
     /** IB_POLL_BUDGET_WORKQUEUE. */
@@ -96,6 +99,14 @@ final class SimCompletionQueue implements CompletionQueue {
 
     void detach(SimQueuePair qp) {
         users.remove(qp);
+    }
+
+    @Override
+    public void onEvent(int op, Object arg) {
+        if (op != CQE_WRITTEN) {
+            throw EventTarget.unknown(this, op);
+        }
+        add((WorkCompletion) arg);
     }
 
     /** The HCA writes a CQE (called at the CQE's write time). */

@@ -23,7 +23,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final SimProtectionDomain pd;
     private final SrqInit init;
     private final int srqNum;
-    private final ArrayDeque<RecvWqe> receives = new ArrayDeque<>();
+    private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SpinLock lock;
     private int limit;
@@ -97,7 +97,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
                 if (charged) {
                     host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
                 }
-                receives.add(new RecvWqe(r));
+                receives.add(r);
             }
             if (charged) {
                 host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
@@ -110,8 +110,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */
-    RecvWqe take() {
-        RecvWqe r = receives.poll();
+    WorkRequest.Recv take() {
+        WorkRequest.Recv r = receives.poll();
         if (r != null && limit > 0 && receives.size() < limit) {
             int armedAt = limit;
             limit = 0; // the limit event fires once, then disarms

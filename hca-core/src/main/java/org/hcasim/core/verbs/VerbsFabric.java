@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hcasim.core.hw.Fabric;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.verbs.QpAddress;
 
@@ -17,6 +18,8 @@ public final class VerbsFabric {
     private final Map<String, SimRdmaDevice> devices = new LinkedHashMap<>();
     private final Map<QpAddress, SimQueuePair> qps = new HashMap<>();
     private final Map<String, Map<Long, SimConnectionManager.Listener>> listeners = new HashMap<>();
+    private final Wire wire = new Wire();
+    private Fabric hardware;
 
     public VerbsFabric(Simulation sim) {
         this.sim = sim;
@@ -59,6 +62,16 @@ public final class VerbsFabric {
         return address == null ? null : qps.get(address);
     }
 
+    /** The device a QP address names (whether or not the QP still exists), or null when there is none. */
+    SimRdmaDevice deviceAt(QpAddress address) {
+        for (SimRdmaDevice d : devices.values()) {
+            if (d.name().equals(address.device()) && d.host().name().equals(address.host())) {
+                return d;
+            }
+        }
+        return null;
+    }
+
     /** First device of a host, or null when the host has no device on this fabric. */
     SimRdmaDevice deviceOf(String host) {
         for (SimRdmaDevice d : devices.values()) {
@@ -81,6 +94,66 @@ public final class VerbsFabric {
         if (from == to) {
             return t;
         }
-        return sim.component(Fabric.class).transmit(t, from.hardware().port(), to.hardware().port(), payload);
+        if (hardware == null) {
+            hardware = sim.component(Fabric.class);
+        }
+        return hardware.transmit(t, from.hardware().port(), to.hardware().port(), payload);
+    }
+
+    /** {@code req} arrives at its destination at {@code arrival} (the end of {@link #transmit}). */
+    void deliver(long arrival, Packet.Request req) {
+        sim.loop().at(arrival, wire, Wire.REQUEST_ARRIVES, req);
+    }
+
+    /** {@code resp} arrives at its requester at {@code arrival}. */
+    void deliver(long arrival, Packet.Response resp) {
+        sim.loop().at(arrival, wire, Wire.RESPONSE_ARRIVES, resp);
+    }
+
+    /**
+     * {@code req} was lost (no QP at its destination, or one that drops it): no answer will come, so the
+     * requester's ACK timer, started at transmit, expires at the request's deadline.
+     */
+    void lost(Packet.Request req) {
+        if (req.ackDeadline() != Long.MAX_VALUE) {
+            sim.loop().at(req.ackDeadline(), wire, Wire.ACK_TIMER_EXPIRES, req);
+        }
+    }
+
+    /** The end of the wire: hands each packet to the QP its address names when it arrives, if it still exists. */
+    private final class Wire implements EventTarget {
+        static final int REQUEST_ARRIVES = 0;
+        static final int RESPONSE_ARRIVES = 1;
+        static final int ACK_TIMER_EXPIRES = 2;
+
+        @Override
+        public void onEvent(int op, Object arg) {
+            switch (op) {
+                case REQUEST_ARRIVES -> {
+                    Packet.Request req = (Packet.Request) arg;
+                    SimQueuePair to = lookup(req.destination());
+                    if (to == null) {
+                        lost(req);
+                    } else {
+                        to.onRequest(req);
+                    }
+                }
+                case RESPONSE_ARRIVES -> {
+                    Packet.Response resp = (Packet.Response) arg;
+                    SimQueuePair to = lookup(resp.requester());
+                    if (to != null) {
+                        to.reliability().onResponse(resp);
+                    }
+                }
+                case ACK_TIMER_EXPIRES -> {
+                    Packet.Request req = (Packet.Request) arg;
+                    SimQueuePair from = lookup(req.source());
+                    if (from != null) {
+                        from.reliability().ackTimerExpired(req);
+                    }
+                }
+                default -> throw EventTarget.unknown(this, op);
+            }
+        }
     }
 }

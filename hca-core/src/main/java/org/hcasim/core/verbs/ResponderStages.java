@@ -1,83 +1,80 @@
 package org.hcasim.core.verbs;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
+import org.hcasim.verbs.QpAddress;
 import org.hcasim.verbs.QpState;
 import org.hcasim.verbs.Sge;
-import org.hcasim.verbs.WcOpcode;
 import org.hcasim.verbs.WcStatus;
-import org.hcasim.verbs.WorkCompletion;
+import org.hcasim.verbs.WorkRequest;
 
 /**
- * The responder half of an RC QP: takes requests in sequence, matches SENDs to receives (own queue or SRQ),
- * checks keys, bounds and access, places data, invalidates on SEND_WITH_INV, and answers with ACK, RNR NAK or
- * NAK. A responder-side error NAKs the requester, raises the async event and moves the QP to ERR.
+ * The responder of an RC QP, as stages of the receiving HCA:
+ *
+ * <ol>
+ *   <li><b>arrived</b>: a QP not ready to receive, or a request from another peer, drops it (the requester's ACK
+ *       timer runs out); a PSN ahead of the expected one is dropped too (the requester goes back), one behind is a
+ *       duplicate that is only acknowledged; the first packet in RTR raises COMM_EST;</li>
+ *   <li><b>received</b>: the receive engine;</li>
+ *   <li><b>checked and placed</b>: a SEND takes the next receive (none: RNR NAK) and is scattered into it, an RDMA
+ *       WRITE is checked against its rkey and written, an RDMA READ is checked and its data DMA-read; translation
+ *       and the PCIe transfer give the time;</li>
+ *   <li><b>answered</b>: ACK (with the read data), RNR NAK or NAK, in request order on the wire back.</li>
+ * </ol>
+ *
+ * A responder-side error NAKs the requester, raises the async event and moves the QP to ERR.
  */
-final class Responder {
+final class ResponderStages {
+    private static final Set<AccessFlag> LOCAL_WRITE = Set.of(AccessFlag.LOCAL_WRITE);
+    private static final Set<AccessFlag> REMOTE_WRITE = Set.of(AccessFlag.REMOTE_WRITE);
+    private static final Set<AccessFlag> REMOTE_READ = Set.of(AccessFlag.REMOTE_READ);
+
     private final SimQueuePair qp;
     private final SimRdmaDevice dev;
     private final EventLoop loop;
-    private final ArrayDeque<RecvWqe> rq = new ArrayDeque<>();
+    private final ReceiveQueue receives;
     private long expectedPsn;
     private long lastResponseAt;
-    private long lastRecvCqeAt;
     private boolean commEstablished;
+    /** The device of the peer QP responses go to, resolved for {@link #peerResolvedFor}. */
+    private SimRdmaDevice peerDevice;
+    private QpAddress peerResolvedFor;
 
-    Responder(SimQueuePair qp) {
+    ResponderStages(SimQueuePair qp, ReceiveQueue receives) {
         this.qp = qp;
         this.dev = qp.device();
         this.loop = dev.loop();
+        this.receives = receives;
     }
 
-    void post(RecvWqe r) {
-        rq.add(r);
-    }
-
-    int postedReceives() {
-        return rq.size();
-    }
-
-    /** QP to ERR: every posted receive completes with WR_FLUSH_ERR. */
-    void flushReceives() {
-        long now = loop.now();
-        while (!rq.isEmpty()) {
-            completeRecv(rq.poll(), WcStatus.WR_FLUSH_ERR, 0, OptionalInt.empty(), OptionalInt.empty(), now);
-        }
-    }
-
-    /** QP to RESET: receives are discarded, sequence numbers restart. */
+    /** QP to RESET: sequence numbers restart. */
     void reset() {
-        rq.clear();
         expectedPsn = 0;
         commEstablished = false;
     }
 
-    private boolean accepts(Packet.Request req) {
-        return !qp.destroyed() && (qp.state() == QpState.RTR || qp.state() == QpState.RTS)
-                && req.source().address().equals(qp.remote());
-    }
+    // ---------------------------------------------------------------- arrived
 
     /** A request arrived from the fabric. */
-    void onRequest(Packet.Request req, long sentAt) {
-        if (!accepts(req)) {
-            req.source().noResponse(req, sentAt); // silently dropped, as a QP not ready to receive does
+    void onRequest(Packet.Request req) {
+        if (!qp.states().receiving() || !req.source().equals(qp.states().remote())) {
+            dev.fabric().lost(req); // silently dropped, as a QP not ready to receive does
             return;
         }
         if (req.psn() > expectedPsn) {
             return; // out of sequence after an RNR NAK: dropped, the requester goes back
         }
         if (req.psn() < expectedPsn) {
-            respond(req, loop.now(), new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+            respond(req, loop.now(), new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
             return; // duplicate of an executed request
         }
-        if (qp.state() == QpState.RTR && !commEstablished) {
+        if (qp.states().state() == QpState.RTR && !commEstablished) {
             commEstablished = true;
-            dev.raise(AsyncEventType.COMM_EST, qp, "first packet on QP 0x" + Integer.toHexString(qp.qpNum()) + " in RTR");
+            dev.raise(AsyncEventType.COMM_EST, qp, "first packet on " + qp.name() + " in RTR");
         }
         long t = dev.dataPath().receiveEngine(loop.now(), req.length());
         switch (req.op()) {
@@ -86,6 +83,8 @@ final class Responder {
             case READ -> receiveRead(req, t);
         }
     }
+
+    // ---------------------------------------------------------------- checked and placed
 
     private void receiveSend(Packet.Request req, long t) {
         Mkey toInvalidate = null;
@@ -98,47 +97,47 @@ final class Responder {
                 return;
             }
         }
-        RecvWqe r = qp.srq() != null ? qp.srq().take() : rq.poll();
+        WorkRequest.Recv r = receives.take();
         if (r == null) {
-            respond(req, t, new Packet.Response(req.psn(), Packet.Kind.RNR_NAK, null, null, 0, qp.minRnrTimer()));
+            respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.RNR_NAK, null, null, 0,
+                    qp.states().minRnrTimer()));
             return;
         }
         expectedPsn++;
-        if (r.wr().capacity() < req.length()) {
-            completeRecv(r, WcStatus.LOC_LEN_ERR, 0, OptionalInt.empty(), OptionalInt.empty(), t);
+        if (r.capacity() < req.length()) {
+            receives.complete(r, WcStatus.LOC_LEN_ERR, 0, OptionalInt.empty(), OptionalInt.empty(), t);
             responderError(req, t, WcStatus.REM_INV_REQ_ERR, AsyncEventType.QP_REQ_ERR, "a " + req.length()
-                    + "-byte SEND does not fit the " + r.wr().capacity() + "-byte receive");
+                    + "-byte SEND does not fit the " + r.capacity() + "-byte receive");
             return;
         }
         long remaining = req.length();
-        for (Sge s : r.wr().sgl()) {
+        for (Sge s : r.sgl()) {
             if (remaining <= 0) {
                 break;
             }
             long n = Math.min(s.length(), remaining);
-            KeyCheck c = dev.keys().check(s.lkey(), qp.simPd(), s.address(), n, Set.of(AccessFlag.LOCAL_WRITE));
+            KeyCheck c = dev.keys().check(s.lkey(), qp.simPd(), s.address(), n, LOCAL_WRITE);
             if (!c.ok()) {
                 WcStatus local = c == KeyCheck.NO_ACCESS ? WcStatus.LOC_ACCESS_ERR : WcStatus.LOC_PROT_ERR;
-                completeRecv(r, local, 0, OptionalInt.empty(), OptionalInt.empty(), t);
+                receives.complete(r, local, 0, OptionalInt.empty(), OptionalInt.empty(), t);
                 responderError(req, t, WcStatus.REM_OP_ERR, AsyncEventType.QP_FATAL, "receive buffer key 0x"
                         + Integer.toHexString(s.lkey()) + " failed its check: " + c);
                 return;
             }
             remaining -= n;
         }
-        dev.keys().scatter(r.wr().sgl(), req.payload(), req.length());
+        dev.keys().scatter(r.sgl(), req.payload(), req.length());
         OptionalInt invalidated = OptionalInt.empty();
         if (toInvalidate != null) {
             toInvalidate.valid = false;
             invalidated = OptionalInt.of(req.invalidateKey());
         }
-        long placed = placeData(t, r.wr().sgl(), req.length());
-        completeRecv(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed);
-        respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        long placed = placeData(t, r.sgl(), req.length());
+        receives.complete(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed);
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
     }
 
     private long placeData(long t, List<Sge> sgl, long length) {
-        HcaDataPath dp = dev.dataPath();
         long translated = t;
         long remaining = length;
         for (Sge s : sgl) {
@@ -149,19 +148,19 @@ final class Responder {
             translated = Math.max(translated, dev.translated(t, s.lkey(), s.address(), n, true));
             remaining -= n;
         }
-        return dp.dmaWrite(translated, length);
+        return dev.dataPath().dmaWrite(translated, length);
     }
 
-    private KeyCheck remoteCheck(Packet.Request req, AccessFlag right) {
-        KeyCheck c = dev.keys().check(req.rkey(), qp.simPd(), req.remoteAddress(), req.length(), Set.of(right));
-        if (c.ok() && !qp.qpAccess().contains(right)) {
+    private KeyCheck remoteCheck(Packet.Request req, Set<AccessFlag> right, AccessFlag qpRight) {
+        KeyCheck c = dev.keys().check(req.rkey(), qp.simPd(), req.remoteAddress(), req.length(), right);
+        if (c.ok() && !qp.states().access().contains(qpRight)) {
             return KeyCheck.NO_ACCESS;
         }
         return c;
     }
 
     private void receiveWrite(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessFlag.REMOTE_WRITE);
+        KeyCheck c = remoteCheck(req, REMOTE_WRITE, AccessFlag.REMOTE_WRITE);
         if (!c.ok()) {
             responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA WRITE of "
                     + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
@@ -170,14 +169,13 @@ final class Responder {
         }
         expectedPsn++;
         dev.keys().write(req.rkey(), req.remoteAddress(), req.payload(), 0, (int) req.length());
-        HcaDataPath dp = dev.dataPath();
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
-        long placed = dp.dmaWrite(translated, req.length());
-        respond(req, placed, new Packet.Response(req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        long placed = dev.dataPath().dmaWrite(translated, req.length());
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
     }
 
     private void receiveRead(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessFlag.REMOTE_READ);
+        KeyCheck c = remoteCheck(req, REMOTE_READ, AccessFlag.REMOTE_READ);
         if (!c.ok()) {
             responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA READ of "
                     + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
@@ -186,34 +184,34 @@ final class Responder {
         }
         expectedPsn++;
         byte[] data = dev.keys().read(req.rkey(), req.remoteAddress(), (int) req.length());
-        HcaDataPath dp = dev.dataPath();
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
-        long fetched = dp.dmaRead(translated, req.length());
-        respond(req, fetched, new Packet.Response(req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
+        long fetched = dev.dataPath().dmaRead(translated, req.length());
+        respond(req, fetched, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
     }
 
     /** The responder NAKs the request, raises the async event and goes to ERR itself. */
     private void responderError(Packet.Request req, long t, WcStatus requesterStatus, AsyncEventType event, String why) {
-        respond(req, t, new Packet.Response(req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0));
-        dev.raise(event, qp, "QP 0x" + Integer.toHexString(qp.qpNum()) + ": " + why);
+        respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0));
+        dev.raise(event, qp, qp.name() + ": " + why);
         qp.moveToError();
     }
 
-    /** Sends a response back; responses leave in request order. */
+    // ---------------------------------------------------------------- answered
+
+    /** Sends a response back to the requester (the QP's peer); responses leave in request order. */
     private void respond(Packet.Request req, long t, Packet.Response resp) {
         long at = Math.max(t, lastResponseAt);
         lastResponseAt = at;
-        SimQueuePair requester = req.source();
         long payload = resp.readData() != null || resp.length() > 0 ? resp.length() : 0;
-        long arrival = dev.fabric().transmit(at, dev, requester.device(), payload);
-        loop.at(arrival, () -> requester.onResponse(resp, req.sourceEpoch()));
+        VerbsFabric fabric = dev.fabric();
+        fabric.deliver(fabric.transmit(at, dev, peerDevice(req.source()), payload), resp);
     }
 
-    void completeRecv(RecvWqe r, WcStatus status, long length, OptionalInt invalidated,
-                              OptionalInt immediate, long doneAt) {
-        long cqeAt = dev.dataPath().writeCqe(Math.max(Math.max(doneAt, loop.now()), lastRecvCqeAt));
-        lastRecvCqeAt = cqeAt;
-        WorkCompletion wc = new WorkCompletion(r.wr(), status, WcOpcode.RECV, length, invalidated, immediate, qp, cqeAt);
-        loop.at(cqeAt, () -> qp.recvCq().add(wc));
+    private SimRdmaDevice peerDevice(QpAddress peer) {
+        if (peer != peerResolvedFor) {
+            peerDevice = dev.fabric().deviceAt(peer);
+            peerResolvedFor = peer;
+        }
+        return peerDevice;
     }
 }
