@@ -87,6 +87,18 @@ final class SortedLongMap {
             values[head + i] = value;
             return;
         }
+        insertAt(i, key, value);
+    }
+
+    void setValueAt(int i, long value) {
+        values[head + i] = value;
+    }
+
+    /**
+     * Inserts {@code key} at position {@code i}, shifting the entries from {@code i} on; the caller knows the
+     * position (keys stay sorted and unique: {@code keyAt(i - 1) < key < keyAt(i)}).
+     */
+    void insertAt(int i, long key, long value) {
         if (head + size == keys.length) {
             makeRoom();
         }

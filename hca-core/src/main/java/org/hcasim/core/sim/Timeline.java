@@ -125,45 +125,48 @@ public final class Timeline implements Resource {
 
     /** Start of the first gap of at least {@code serviceNs} at or after {@code arrivalNs} (single unit). */
     private long firstGap(long arrivalNs, long serviceNs) {
-        long start = arrivalNs;
-        int around = booked.floorIndex(start);
-        if (around >= 0 && booked.valueAt(around) > start) {
-            start = booked.valueAt(around);
+        return firstGapAfter(booked.floorIndex(arrivalNs), arrivalNs, serviceNs);
+    }
+
+    /**
+     * The booked intervals are sorted, disjoint and never touch (touching ones merge), so the interval after
+     * position i is at i + 1: from the interval {@code i} at or before {@code start}, walks forward while the
+     * request does not fit before the next one. Leaves in {@link #gapAfter} the position of the last interval
+     * before the gap (-1: none).
+     */
+    private long firstGapAfter(int i, long start, long serviceNs) {
+        if (i >= 0 && booked.valueAt(i) > start) {
+            start = booked.valueAt(i); // inside an interval: from its end
         }
-        for (int next = booked.ceilingIndex(start); next >= 0 && booked.keyAt(next) < start + Math.max(1, serviceNs);
-                next = booked.ceilingIndex(start)) {
-            start = booked.valueAt(next);
+        long need = Math.max(1, serviceNs);
+        int n = booked.size();
+        while (i + 1 < n && booked.keyAt(i + 1) < start + need) {
+            i++;
+            start = booked.valueAt(i);
         }
+        gapAfter = i;
         return start;
     }
+
+    /** Position of the booked interval just before the gap {@link #firstGapAfter} found (-1: none). */
+    private int gapAfter;
 
     private long bookGap(long arrivalNs, long serviceNs) {
         // FIFO among arrivals: never start before a request that arrived no later than this one (packets of
         // one flow keep their order); only requests booked ahead of time for a later arrival can be overtaken.
         int earlier = orderFloor.floorIndex(arrivalNs);
         long earlierStart = earlier < 0 ? Long.MIN_VALUE : orderFloor.valueAt(earlier);
-        long start = firstGap(earlier < 0 ? arrivalNs : Math.max(arrivalNs, earlierStart), serviceNs);
+        long from = earlier < 0 ? arrivalNs : Math.max(arrivalNs, earlierStart);
+        long start = firstGapAfter(booked.floorIndex(from), from, serviceNs);
         if (earlier < 0 || earlierStart < start) {
-            orderFloor.put(arrivalNs, start);
+            int at = raiseFloor(earlier, arrivalNs, start);
             // keep the staircase increasing: later arrivals with an earlier start are now bounded by this one
-            for (int next = orderFloor.higherIndex(arrivalNs); next >= 0 && orderFloor.valueAt(next) <= start;
-                    next = orderFloor.higherIndex(arrivalNs)) {
-                orderFloor.removeAt(next);
+            while (at + 1 < orderFloor.size() && orderFloor.valueAt(at + 1) <= start) {
+                orderFloor.removeAt(at + 1);
             }
         }
         if (serviceNs > 0) {
-            long s = start;
-            long e = start + serviceNs;
-            int prev = booked.floorIndex(s);
-            if (prev >= 0 && booked.valueAt(prev) == s) {
-                s = booked.keyAt(prev);
-            }
-            int next = booked.indexOf(e);
-            if (next >= 0) {
-                e = booked.valueAt(next);
-                booked.removeAt(next);
-            }
-            booked.put(s, e);
+            book(start, start + serviceNs);
         }
         latestArrival = Math.max(latestArrival, arrivalNs);
         long horizon = latestArrival - HISTORY_NS;
@@ -174,6 +177,31 @@ public final class Timeline implements Resource {
             orderFloor.removeAt(0);
         }
         return start;
+    }
+
+    /** Sets the staircase step of {@code arrivalNs} to {@code start}; {@code earlier} is its floor. Returns its position. */
+    private int raiseFloor(int earlier, long arrivalNs, long start) {
+        if (earlier >= 0 && orderFloor.keyAt(earlier) == arrivalNs) {
+            orderFloor.setValueAt(earlier, start);
+            return earlier;
+        }
+        orderFloor.insertAt(earlier + 1, arrivalNs, start);
+        return earlier + 1;
+    }
+
+    /** Books {@code [s, e)} in the gap after position {@link #gapAfter}, merging with the neighbours it touches. */
+    private void book(long s, long e) {
+        int prev = gapAfter;
+        int next = prev + 1;
+        if (next < booked.size() && booked.keyAt(next) == e) {
+            e = booked.valueAt(next);
+            booked.removeAt(next);
+        }
+        if (prev >= 0 && booked.valueAt(prev) == s) {
+            booked.setValueAt(prev, e);
+        } else {
+            booked.insertAt(prev + 1, s, e);
+        }
     }
 
     /** The time at which every unit is free. */

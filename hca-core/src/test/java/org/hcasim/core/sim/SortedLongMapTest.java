@@ -16,10 +16,20 @@ class SortedLongMapTest {
         TreeMap<Long, Long> reference = new TreeMap<>();
         for (int step = 0; step < 20_000; step++) {
             long key = random.nextLong(step, step + 200); // keys drift upwards, like booking times
-            switch (random.nextInt(5)) {
+            switch (random.nextInt(6)) {
                 case 0, 1 -> {
                     long value = random.nextLong();
                     map.put(key, value);
+                    reference.put(key, value);
+                }
+                case 5 -> { // by position, as Timeline does once it knows where a key goes
+                    long value = random.nextLong();
+                    int floor = map.floorIndex(key);
+                    if (floor >= 0 && map.keyAt(floor) == key) {
+                        map.setValueAt(floor, value);
+                    } else {
+                        map.insertAt(floor + 1, key, value);
+                    }
                     reference.put(key, value);
                 }
                 case 2 -> {
