@@ -12,18 +12,28 @@ package org.hcasim.core.sim;
  * earlier, wait behind it.
  *
  * <p>Used for PCIe directions, HCA processing engines, links, the firmware command interface.
+ *
+ * <p>A timeline of a {@link Simulation} knows the simulation's clock: requests must not arrive more than
+ * {@value #PAST_SLACK_NS} ns before the present (an error otherwise), so a single unit forgets the bookings that
+ * ended before that, which no later request can run into. It keeps only the recent past and the future booked
+ * ahead, however long the run.
  */
 public final class Timeline implements Resource {
     private final String name;
     private final ResourceKind kind;
     private final long[] freeAt;
     private final Tracer tracer;
+    /** The simulation's clock, or null for a stand-alone timeline (which forgets only by {@link #HISTORY_NS}). */
+    private final EventLoop clock;
+    /** How far before the present a request may arrive. */
+    static final long PAST_SLACK_NS = 1_000;
 
     /**
      * Single-unit timelines: the booked intervals [start, end) of the recent past and the future, so that a
      * request booked after another but arriving before it is served in the gap in front of it instead of
      * waiting behind it (chained stages book ahead of the present: a DMA write after a translation miss, a CQE
-     * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten.
+     * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten, and with a
+     * clock those that ended {@link #PAST_SLACK_NS} before the present.
      */
     private final SortedLongMap booked = new SortedLongMap();
     /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
@@ -41,6 +51,16 @@ public final class Timeline implements Resource {
     private long maxWaitNs;
 
     public Timeline(String name, ResourceKind kind, int units, Tracer tracer) {
+        this(name, kind, units, tracer, null);
+    }
+
+    /** A timeline that is not traced (for tests and stand-alone use). */
+    public Timeline(String name, ResourceKind kind, int units) {
+        this(name, kind, units, Tracer.off());
+    }
+
+    /** A timeline of the simulation whose clock is {@code clock} (see the class comment). */
+    Timeline(String name, ResourceKind kind, int units, Tracer tracer, EventLoop clock) {
         if (units < 1) {
             throw new IllegalArgumentException("timeline '" + name + "' needs at least one unit, got " + units);
         }
@@ -48,11 +68,7 @@ public final class Timeline implements Resource {
         this.kind = kind;
         this.freeAt = new long[units];
         this.tracer = tracer;
-    }
-
-    /** A timeline that is not traced (for tests and stand-alone use). */
-    public Timeline(String name, ResourceKind kind, int units) {
-        this(name, kind, units, Tracer.off());
+        this.clock = clock;
     }
 
     /**
@@ -120,6 +136,9 @@ public final class Timeline implements Resource {
 
     /** When a request arriving at {@code arrivalNs} would start, without booking anything. */
     public long startTime(long arrivalNs) {
+        if (freeAt.length == 1) {
+            requireNotPast(arrivalNs);
+        }
         return freeAt.length == 1 ? firstGap(arrivalNs, 0) : Math.max(arrivalNs, freeAt[earliestUnit()]);
     }
 
@@ -152,6 +171,7 @@ public final class Timeline implements Resource {
     private int gapAfter;
 
     private long bookGap(long arrivalNs, long serviceNs) {
+        requireNotPast(arrivalNs);
         // FIFO among arrivals: never start before a request that arrived no later than this one (packets of
         // one flow keep their order); only requests booked ahead of time for a later arrival can be overtaken.
         int earlier = orderFloor.floorIndex(arrivalNs);
@@ -170,6 +190,9 @@ public final class Timeline implements Resource {
         }
         latestArrival = Math.max(latestArrival, arrivalNs);
         long horizon = latestArrival - HISTORY_NS;
+        if (clock != null) {
+            horizon = Math.max(horizon, clock.now() - PAST_SLACK_NS); // what lies before cannot be reached any more
+        }
         while (!booked.isEmpty() && booked.valueAt(0) < horizon) {
             booked.removeAt(0);
         }
@@ -177,6 +200,13 @@ public final class Timeline implements Resource {
             orderFloor.removeAt(0);
         }
         return start;
+    }
+
+    private void requireNotPast(long arrivalNs) {
+        if (clock != null && arrivalNs < clock.now() - PAST_SLACK_NS) {
+            throw new IllegalStateException("timeline '" + name + "': request arriving at " + arrivalNs
+                    + " ns, more than " + PAST_SLACK_NS + " ns before the present (" + clock.now() + " ns)");
+        }
     }
 
     /** Sets the staircase step of {@code arrivalNs} to {@code start}; {@code earlier} is its floor. Returns its position. */
