@@ -1,5 +1,7 @@
 package org.hcasim.core.sim;
 
+import org.hcasim.core.collect.SortedLongMap;
+
 /**
  * A FIFO resource with {@code k} identical units, modelled without events: each unit remembers when it is
  * next free. A request arriving at {@code t} needing {@code s} ns takes the unit that frees first, starts at
@@ -42,8 +44,9 @@ public final class Timeline implements Resource {
     private static final long HISTORY_NS = 10_000_000;
 
     private long busyNs;
-    /** Busy time attributed to named causes with {@link #attribute}; the rest is {@link #otherCause}'s. */
-    private final java.util.LinkedHashMap<String, Long> attributed = new java.util.LinkedHashMap<>();
+    /** Busy time attributed to named causes with {@link #attribute}, in order of first use; the rest is {@link #otherCause}'s. */
+    private String[] causes = new String[0];
+    private long[] causeNs = new long[0];
     private long attributedNs;
     private String otherCause = "other";
     private long uses;
@@ -111,8 +114,22 @@ public final class Timeline implements Resource {
             throw new IllegalArgumentException("cannot attribute " + ns + " ns to '" + cause + "' on '" + name
                     + "': only " + (busyNs - attributedNs) + " ns of booked busy time are unattributed");
         }
-        attributed.merge(cause, ns, Long::sum);
+        int i = causeIndex(cause);
+        causeNs[i] += ns;
         attributedNs += ns;
+    }
+
+    /** The slot of {@code cause}, added if new (a timeline has a handful of causes: a linear scan is cheapest). */
+    private int causeIndex(String cause) {
+        for (int i = 0; i < causes.length; i++) {
+            if (causes[i] == cause || causes[i].equals(cause)) {
+                return i;
+            }
+        }
+        causes = java.util.Arrays.copyOf(causes, causes.length + 1);
+        causeNs = java.util.Arrays.copyOf(causeNs, causeNs.length + 1);
+        causes[causes.length - 1] = cause;
+        return causes.length - 1;
     }
 
     /** Names the busy time not {@link #attribute attributed} to a cause (default {@code other}). */
@@ -124,10 +141,13 @@ public final class Timeline implements Resource {
     /** Empty until some busy time is attributed; then the attributed causes plus the rest as the other cause. */
     @Override
     public java.util.Map<String, Long> busyByCause() {
-        if (attributed.isEmpty()) {
+        if (causes.length == 0) {
             return java.util.Map.of();
         }
-        java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>(attributed);
+        java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < causes.length; i++) {
+            out.put(causes[i], causeNs[i]);
+        }
         if (busyNs > attributedNs) {
             out.merge(otherCause, busyNs - attributedNs, Long::sum);
         }
@@ -295,7 +315,8 @@ public final class Timeline implements Resource {
     @Override
     public void resetStats() {
         busyNs = 0;
-        attributed.clear();
+        causes = new String[0];
+        causeNs = new long[0];
         attributedNs = 0;
         uses = 0;
         waitNs = 0;

@@ -1,4 +1,4 @@
-package org.hcasim.core.sim;
+package org.hcasim.core.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,32 +1,32 @@
-package org.hcasim.core.sim;
+package org.hcasim.core.collect;
 
 import java.util.Arrays;
 
 /**
  * A sorted map from {@code long} to {@code long} on two parallel arrays, addressed by position (0 = smallest
- * key). Built for {@link Timeline}'s booking lists, where keys are near the present: inserts and removals
- * happen near the end (cheap shifts) and the oldest entries leave from the front (an index bump). Unlike a
- * {@code TreeMap<Long, Long>} it neither boxes nor allocates per operation.
+ * key). Built for lists whose keys grow, like a timeline's bookings near the present or a bump allocator's
+ * addresses: inserts and removals near the end are cheap shifts and the oldest entries leave from the front
+ * (an index bump). Unlike a {@code TreeMap<Long, Long>} it neither boxes nor allocates per operation.
  */
-final class SortedLongMap {
+public final class SortedLongMap {
     private long[] keys = new long[16];
     private long[] values = new long[16];
     private int head;
     private int size;
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
-    long keyAt(int i) {
+    public long keyAt(int i) {
         return keys[head + i];
     }
 
-    long valueAt(int i) {
+    public long valueAt(int i) {
         return values[head + i];
     }
 
@@ -54,19 +54,19 @@ final class SortedLongMap {
     }
 
     /** Position of the greatest key {@code <= key}, or -1. */
-    int floorIndex(long key) {
+    public int floorIndex(long key) {
         int i = lowerBound(key);
         return i < size && keyAt(i) == key ? i : i - 1;
     }
 
     /** Position of the least key {@code >= key}, or -1. */
-    int ceilingIndex(long key) {
+    public int ceilingIndex(long key) {
         int i = lowerBound(key);
         return i < size ? i : -1;
     }
 
     /** Position of the least key {@code > key}, or -1. */
-    int higherIndex(long key) {
+    public int higherIndex(long key) {
         int i = lowerBound(key);
         if (i < size && keyAt(i) == key) {
             i++;
@@ -75,13 +75,13 @@ final class SortedLongMap {
     }
 
     /** Position of {@code key}, or -1. */
-    int indexOf(long key) {
+    public int indexOf(long key) {
         int i = lowerBound(key);
         return i < size && keyAt(i) == key ? i : -1;
     }
 
     /** Sets the value of {@code key}, inserting it if absent. */
-    void put(long key, long value) {
+    public void put(long key, long value) {
         int i = lowerBound(key);
         if (i < size && keyAt(i) == key) {
             values[head + i] = value;
@@ -90,7 +90,7 @@ final class SortedLongMap {
         insertAt(i, key, value);
     }
 
-    void setValueAt(int i, long value) {
+    public void setValueAt(int i, long value) {
         values[head + i] = value;
     }
 
@@ -98,7 +98,7 @@ final class SortedLongMap {
      * Inserts {@code key} at position {@code i}, shifting the entries from {@code i} on; the caller knows the
      * position (keys stay sorted and unique: {@code keyAt(i - 1) < key < keyAt(i)}).
      */
-    void insertAt(int i, long key, long value) {
+    public void insertAt(int i, long key, long value) {
         if (head + size == keys.length) {
             makeRoom();
         }
@@ -110,7 +110,7 @@ final class SortedLongMap {
         size++;
     }
 
-    void removeAt(int i) {
+    public void removeAt(int i) {
         if (i == 0) {
             head++;
         } else {
