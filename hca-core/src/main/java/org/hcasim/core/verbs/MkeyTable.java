@@ -30,12 +30,14 @@ final class MkeyTable {
     private final Map<SimProtectionDomain, Mkey> globalKeys = new HashMap<>();
     private final int maxMr;
     private final HostMemory memory;
+    private final PayloadBuffers buffers;
     private int nextIndex = LOCAL_DMA_INDEX + 1;
     private final Mkey localDma;
 
-    MkeyTable(int maxMr, HostMemory memory) {
+    MkeyTable(int maxMr, HostMemory memory, PayloadBuffers buffers) {
         this.maxMr = maxMr;
         this.memory = memory;
+        this.buffers = buffers;
         this.localDma = new Mkey(LOCAL_DMA_INDEX, null, MrType.USER);
         localDma.valid = true;
         localDma.access = Set.of(AccessFlag.LOCAL_WRITE);
@@ -137,8 +139,9 @@ final class MkeyTable {
     }
 
     /**
-     * Reads {@code length} bytes through a checked key; returns null in elided payload mode when no byte of
-     * the range is stored (elided payload memory, or an integrity key), so that bulk data is never copied.
+     * Reads {@code length} bytes through a checked key into a buffer of the {@link PayloadBuffers} (its first
+     * {@code length} bytes count); returns null in elided payload mode when no byte of the range is stored
+     * (elided payload memory, or an integrity key), so that bulk data is never copied.
      */
     byte[] read(int key, long address, int length) {
         Mkey k = find(key);
@@ -148,7 +151,7 @@ final class MkeyTable {
         if (k.signature != null) {
             return SignatureEngine.read(k, memory, address, length);
         }
-        byte[] out = new byte[length];
+        byte[] out = buffers.take(length);
         Translation t = k.translation();
         long host = length > 0 ? t.singlePiece(address, length) : Translation.SPLIT;
         if (host != Translation.SPLIT) {
@@ -188,13 +191,13 @@ final class MkeyTable {
     }
 
     /**
-     * The bytes of a gather list whose keys were checked, or null when none is stored (all elided payload): bulk
-     * data is not copied.
+     * The bytes of a gather list whose keys were checked, in a buffer of the {@link PayloadBuffers}, or null when
+     * none is stored (all elided payload): bulk data is not copied.
      */
     byte[] gather(List<Sge> sgl, long length) {
         if (sgl.size() == 1 && sgl.get(0).length() == length) {
             Sge only = sgl.get(0);
-            return read(only.lkey(), only.address(), only.length()); // a fresh array: no second copy
+            return read(only.lkey(), only.address(), only.length()); // already a buffer: no second copy
         }
         byte[][] parts = new byte[sgl.size()][];
         boolean any = false;
@@ -206,13 +209,17 @@ final class MkeyTable {
         if (!any) {
             return null;
         }
-        byte[] out = new byte[(int) length];
+        byte[] out = buffers.take((int) length);
         int at = 0;
         for (int i = 0; i < parts.length; i++) {
-            if (parts[i] != null) { // an elided part reads as zeros
-                System.arraycopy(parts[i], 0, out, at, parts[i].length);
+            int n = sgl.get(i).length();
+            if (parts[i] != null) {
+                System.arraycopy(parts[i], 0, out, at, n);
+                buffers.give(parts[i]);
+            } else {
+                java.util.Arrays.fill(out, at, at + n, (byte) 0); // an elided part reads as zeros
             }
-            at += sgl.get(i).length();
+            at += n;
         }
         return out;
     }

@@ -232,8 +232,11 @@ final class Requester implements EventTarget {
             fail(w, WcStatus.LOC_LEN_ERR);
             return;
         }
-        byte[] payload = w.inlineData;
-        if (!w.inline) {
+        byte[] payload;
+        if (w.inline) { // the WQE keeps its copy for retransmission; the packet gets its own
+            payload = dev.fabric().payloadBuffers().take(w.inlineData.length);
+            System.arraycopy(w.inlineData, 0, payload, 0, w.inlineData.length);
+        } else {
             for (Sge s : w.sgl) {
                 if (!dev.keys().check(s.lkey(), qp.simPd(), s.address(), s.length(), Set.of()).ok()) {
                     fail(w, WcStatus.LOC_PROT_ERR);
@@ -257,6 +260,7 @@ final class Requester implements EventTarget {
         SimQueuePair target = fabric.lookup(req.destination());
         if (target == null) {
             fabric.lost(req); // nobody there: the packet is lost, the ACK timer will expire
+            fabric.payloadBuffers().give(payload);
             return;
         }
         long wirePayload = req.op() == Packet.Op.READ ? 0 : length;

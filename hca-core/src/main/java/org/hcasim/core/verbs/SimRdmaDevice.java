@@ -56,7 +56,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         hardware.pcie().onDmaWrite(host::inboundDma);
         this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
-        this.keys = new MkeyTable(attributes.maxMr(), host.memory());
+        this.keys = new MkeyTable(attributes.maxMr(), host.memory(), fabric.payloadBuffers());
         this.cm = new SimConnectionManager(this);
         fabric.addDevice(this);
         host.addDevice(this);

@@ -19,6 +19,7 @@ public final class VerbsFabric {
     private final Map<QpAddress, SimQueuePair> qps = new HashMap<>();
     private final Map<String, Map<Long, SimConnectionManager.Listener>> listeners = new HashMap<>();
     private final Wire wire = new Wire();
+    private final PayloadBuffers payloadBuffers = new PayloadBuffers();
     private Fabric hardware;
 
     public VerbsFabric(Simulation sim) {
@@ -36,6 +37,11 @@ public final class VerbsFabric {
 
     Simulation simulation() {
         return sim;
+    }
+
+    /** The buffers payload travels in between the devices of this fabric. */
+    PayloadBuffers payloadBuffers() {
+        return payloadBuffers;
     }
 
     void addDevice(SimRdmaDevice device) {
@@ -137,6 +143,7 @@ public final class VerbsFabric {
                     } else {
                         to.onRequest(req);
                     }
+                    payloadBuffers.give(req.payload()); // placed, or dropped: read no more
                 }
                 case RESPONSE_ARRIVES -> {
                     Packet.Response resp = (Packet.Response) arg;
@@ -144,6 +151,7 @@ public final class VerbsFabric {
                     if (to != null) {
                         to.reliability().onResponse(resp);
                     }
+                    payloadBuffers.give(resp.readData());
                 }
                 case ACK_TIMER_EXPIRES -> {
                     Packet.Request req = (Packet.Request) arg;
