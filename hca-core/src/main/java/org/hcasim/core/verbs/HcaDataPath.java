@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.sim.EventTarget;
+import org.hcasim.core.verbs.translation.Translation;
 
 /**
  * The timing of one HCA's pipeline stages. Every method takes the time the work arrives at the stage and

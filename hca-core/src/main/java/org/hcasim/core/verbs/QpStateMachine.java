@@ -1,6 +1,8 @@
 package org.hcasim.core.verbs;
 
 import java.util.Set;
+import org.hcasim.core.verbs.mkey.AccessBits;
+import org.hcasim.core.verbs.mkey.AccessRules;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.QpAddress;
@@ -17,6 +19,7 @@ final class QpStateMachine {
     private final String qpName;
     private QpState state = QpState.RESET;
     private Set<AccessFlag> access = Set.of();
+    private int accessBits;
     private QpAddress remote;
     private int minRnrTimer = 12;
     private int timeout = 14;
@@ -48,6 +51,11 @@ final class QpStateMachine {
 
     Set<AccessFlag> access() {
         return access;
+    }
+
+    /** Whether the QP's access flags grant every right of {@code bits} ({@link AccessBits}) to remote requests. */
+    boolean allows(int bits) {
+        return (accessBits & bits) == bits;
     }
 
     QpAddress remote() {
@@ -96,6 +104,7 @@ final class QpStateMachine {
                 if (a.access() != null) {
                     AccessRules.requireLocalWriteForRemoteWrite(a.access(), "modifyQp INIT");
                     access = Set.copyOf(a.access());
+                    accessBits = AccessBits.of(access);
                 }
                 state = QpState.INIT;
             }

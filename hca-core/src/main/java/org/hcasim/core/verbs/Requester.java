@@ -1,10 +1,10 @@
 package org.hcasim.core.verbs;
 
 import java.util.OptionalInt;
-import java.util.Set;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.EventTarget;
-import org.hcasim.verbs.AccessFlag;
+import org.hcasim.core.verbs.mkey.AccessBits;
+import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.verbs.PiMapping;
 import org.hcasim.verbs.QpState;
 import org.hcasim.verbs.Sge;
@@ -47,7 +47,6 @@ final class Requester implements EventTarget {
     private static final int STAGE_BITS = 4;
     private static final int STAGE_MASK = (1 << STAGE_BITS) - 1;
     private static final int EPOCH_MASK = -1 >>> STAGE_BITS;
-    private static final Set<AccessFlag> LOCAL_WRITE = Set.of(AccessFlag.LOCAL_WRITE);
 
     private final SimQueuePair qp;
     private final SimRdmaDevice dev;
@@ -174,7 +173,7 @@ final class Requester implements EventTarget {
                 : ((WorkRequest.RegIntegrityMr) w.wr).mr());
         Mkey k = mr.mkey();
         w.executed = true;
-        if (k.destroyed || mr.simPd() != qp.simPd()) {
+        if (k.destroyed() || mr.simPd() != qp.simPd()) {
             fail(w, WcStatus.MW_BIND_ERR);
             return;
         }
@@ -182,20 +181,15 @@ final class Requester implements EventTarget {
             fail(w, WcStatus.LOC_QP_OP_ERR);
             return;
         }
-        if (k.valid) {
+        if (k.valid()) {
             fail(w, WcStatus.MW_BIND_ERR); // the UMR checks that the mkey is free: invalidate first
             return;
         }
-        k.mapping = w.regMapping;
-        k.pageSize = w.regPageSize;
-        k.variant = w.regVariant;
-        if (w.wr instanceof WorkRequest.RegMr r) {
-            k.access = r.access();
-        } else if (w.wr instanceof WorkRequest.RegIntegrityMr r) {
-            k.access = r.access();
-            k.signature = r.signature();
+        if (w.wr instanceof WorkRequest.RegIntegrityMr r) {
+            k.load(w.regMapping, w.regPageSize, w.regVariant, r.access(), r.signature());
+        } else {
+            k.load(w.regMapping, w.regPageSize, w.regVariant, ((WorkRequest.RegMr) w.wr).access(), null);
         }
-        k.valid = true;
         w.finish(WcStatus.SUCCESS, 0, loop.now());
         sq.retire();
     }
@@ -203,11 +197,11 @@ final class Requester implements EventTarget {
     private void executeInvalidate(SendWqe w, int key) {
         w.executed = true;
         Mkey k = dev.keys().find(key);
-        if (k == null || !k.fastRegistration() || k.pd != qp.simPd()) {
+        if (k == null || !k.fastRegistration() || k.pd() != qp.simPd()) {
             fail(w, WcStatus.MW_BIND_ERR);
             return;
         }
-        k.valid = false;
+        k.invalidate();
         w.finish(WcStatus.SUCCESS, 0, loop.now());
         sq.retire();
     }
@@ -238,7 +232,7 @@ final class Requester implements EventTarget {
             System.arraycopy(w.inlineData, 0, payload, 0, w.inlineData.length);
         } else {
             for (Sge s : w.sgl) {
-                if (!dev.keys().check(s.lkey(), qp.simPd(), s.address(), s.length(), Set.of()).ok()) {
+                if (!dev.keys().check(s.lkey(), qp.simPd(), s.address(), s.length(), AccessBits.NONE).ok()) {
                     fail(w, WcStatus.LOC_PROT_ERR);
                     return;
                 }
@@ -301,7 +295,7 @@ final class Requester implements EventTarget {
         long now = loop.now();
         long placed = now;
         for (Sge s : read.sgl()) {
-            if (!dev.keys().check(s.lkey(), qp.simPd(), s.address(), s.length(), LOCAL_WRITE).ok()) {
+            if (!dev.keys().check(s.lkey(), qp.simPd(), s.address(), s.length(), AccessBits.LOCAL_WRITE).ok()) {
                 fail(w, WcStatus.LOC_PROT_ERR);
                 return;
             }

@@ -2,9 +2,10 @@ package org.hcasim.core.verbs;
 
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
 import org.hcasim.core.sim.EventLoop;
-import org.hcasim.verbs.AccessFlag;
+import org.hcasim.core.verbs.mkey.AccessBits;
+import org.hcasim.core.verbs.mkey.KeyCheck;
+import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.QpAddress;
 import org.hcasim.verbs.QpState;
@@ -29,9 +30,6 @@ import org.hcasim.verbs.WorkRequest;
  * A responder-side error NAKs the requester, raises the async event and moves the QP to ERR.
  */
 final class ResponderStages {
-    private static final Set<AccessFlag> LOCAL_WRITE = Set.of(AccessFlag.LOCAL_WRITE);
-    private static final Set<AccessFlag> REMOTE_WRITE = Set.of(AccessFlag.REMOTE_WRITE);
-    private static final Set<AccessFlag> REMOTE_READ = Set.of(AccessFlag.REMOTE_READ);
 
     private final SimQueuePair qp;
     private final SimRdmaDevice dev;
@@ -90,7 +88,7 @@ final class ResponderStages {
         Mkey toInvalidate = null;
         if (req.op() == Packet.Op.SEND_INV) {
             toInvalidate = dev.keys().find(req.invalidateKey());
-            if (toInvalidate == null || !toInvalidate.fastRegistration() || toInvalidate.pd != qp.simPd()) {
+            if (toInvalidate == null || !toInvalidate.fastRegistration() || toInvalidate.pd() != qp.simPd()) {
                 responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR,
                         "SEND_WITH_INV names key 0x" + Integer.toHexString(req.invalidateKey())
                                 + " that this PD cannot invalidate");
@@ -116,7 +114,7 @@ final class ResponderStages {
                 break;
             }
             long n = Math.min(s.length(), remaining);
-            KeyCheck c = dev.keys().check(s.lkey(), qp.simPd(), s.address(), n, LOCAL_WRITE);
+            KeyCheck c = dev.keys().check(s.lkey(), qp.simPd(), s.address(), n, AccessBits.LOCAL_WRITE);
             if (!c.ok()) {
                 WcStatus local = c == KeyCheck.NO_ACCESS ? WcStatus.LOC_ACCESS_ERR : WcStatus.LOC_PROT_ERR;
                 receives.complete(r, local, 0, OptionalInt.empty(), OptionalInt.empty(), t);
@@ -129,7 +127,7 @@ final class ResponderStages {
         dev.keys().scatter(r.sgl(), req.payload(), req.length());
         OptionalInt invalidated = OptionalInt.empty();
         if (toInvalidate != null) {
-            toInvalidate.valid = false;
+            toInvalidate.invalidate();
             invalidated = OptionalInt.of(req.invalidateKey());
         }
         long placed = placeData(t, r.sgl(), req.length());
@@ -151,16 +149,16 @@ final class ResponderStages {
         return dev.dataPath().dmaWrite(translated, length);
     }
 
-    private KeyCheck remoteCheck(Packet.Request req, Set<AccessFlag> right, AccessFlag qpRight) {
+    private KeyCheck remoteCheck(Packet.Request req, int right) {
         KeyCheck c = dev.keys().check(req.rkey(), qp.simPd(), req.remoteAddress(), req.length(), right);
-        if (c.ok() && !qp.states().access().contains(qpRight)) {
+        if (c.ok() && !qp.states().allows(right)) {
             return KeyCheck.NO_ACCESS;
         }
         return c;
     }
 
     private void receiveWrite(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, REMOTE_WRITE, AccessFlag.REMOTE_WRITE);
+        KeyCheck c = remoteCheck(req, AccessBits.REMOTE_WRITE);
         if (!c.ok()) {
             responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA WRITE of "
                     + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
@@ -175,7 +173,7 @@ final class ResponderStages {
     }
 
     private void receiveRead(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, REMOTE_READ, AccessFlag.REMOTE_READ);
+        KeyCheck c = remoteCheck(req, AccessBits.REMOTE_READ);
         if (!c.ok()) {
             responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA READ of "
                     + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"

@@ -1,6 +1,7 @@
 package org.hcasim.core.verbs;
 
 import java.util.List;
+import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.WcStatus;

@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.verbs.mkey.AccessRules;
+import org.hcasim.core.verbs.mkey.Mkey;
+import org.hcasim.core.verbs.translation.SgMapping;
+import org.hcasim.core.verbs.translation.Translation;
 import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
@@ -80,10 +84,8 @@ final class SimProtectionDomain implements ProtectionDomain {
         }
         device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
         Mkey k = device.keys().create(this, MrType.USER);
-        k.mapping = SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova),
-                (int) ((length + 4095) / 4096), false);
-        k.access = Set.copyOf(access);
-        k.valid = true;
+        k.load(SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova), (int) ((length + 4095) / 4096), false),
+                4096, 0, Set.copyOf(access), null);
         users++;
         return new SimMemoryRegion(this, k, (int) Math.min(Integer.MAX_VALUE, (length + 4095) / 4096));
     }

@@ -10,6 +10,7 @@ import org.hcasim.core.hw.HcaHardware;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.verbs.mkey.MkeyTable;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AsyncEvent;

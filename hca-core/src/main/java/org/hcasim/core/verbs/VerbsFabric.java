@@ -6,6 +6,7 @@ import java.util.Map;
 import org.hcasim.core.hw.Fabric;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.verbs.mkey.PayloadBuffers;
 import org.hcasim.verbs.QpAddress;
 
 /**

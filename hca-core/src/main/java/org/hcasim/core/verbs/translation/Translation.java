@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.translation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,9 +8,9 @@ import java.util.List;
  * region bytes that is contiguous in host memory. Built by {@link SgMapper} (MTT pages, KLM entries) or
  * for a user registration (one segment). {@link #IDENTITY} is the local DMA key: any host address.
  */
-final class Translation {
+public final class Translation {
     /** The local DMA lkey's translation: host address = iova, unbounded. */
-    static final Translation IDENTITY = new Translation(0, Long.MAX_VALUE, new long[] {0}, new long[] {0},
+    public static final Translation IDENTITY = new Translation(0, Long.MAX_VALUE, new long[] {0}, new long[] {0},
             new long[] {Long.MAX_VALUE});
 
     private final long iova;
@@ -28,24 +28,24 @@ final class Translation {
     }
 
     /** A region that maps {@code [iova, iova+length)} one to one onto host memory at {@code hostAddress}. */
-    static Translation contiguous(long iova, long length, long hostAddress) {
+    public static Translation contiguous(long iova, long length, long hostAddress) {
         return new Translation(iova, length, new long[] {0}, new long[] {hostAddress}, new long[] {length});
     }
 
-    long iova() {
+    public long iova() {
         return iova;
     }
 
-    long length() {
+    public long length() {
         return length;
     }
 
-    int segmentCount() {
+    public int segmentCount() {
         return segOffset.length;
     }
 
     /** True when {@code [address, address+len)} lies inside the region. */
-    boolean covers(long address, long len) {
+    public boolean covers(long address, long len) {
         if (this == IDENTITY) {
             return address >= 0 && len >= 0;
         }
@@ -53,18 +53,18 @@ final class Translation {
     }
 
     /** Called per host-contiguous piece of a range: host address, length, offset inside the range. */
-    interface PieceVisitor {
+    public interface PieceVisitor {
         void piece(long hostAddress, long length, long rangeOffset);
     }
 
     /** What {@link #singlePiece} returns when a range spans more than one host-contiguous segment. */
-    static final long SPLIT = Long.MIN_VALUE;
+    public static final long SPLIT = Long.MIN_VALUE;
 
     /**
      * The host address of {@code [address, address+len)} (covered, {@code len > 0}) when the range is one
      * host-contiguous piece, else {@link #SPLIT}: lets the common single-piece access skip the visitor.
      */
-    long singlePiece(long address, long len) {
+    public long singlePiece(long address, long len) {
         if (this == IDENTITY) {
             return address;
         }
@@ -75,7 +75,7 @@ final class Translation {
     }
 
     /** Splits {@code [address, address+len)} (which must be covered) into host-contiguous pieces. */
-    void forEachPiece(long address, long len, PieceVisitor visitor) {
+    public void forEachPiece(long address, long len, PieceVisitor visitor) {
         if (this == IDENTITY) {
             if (len > 0) {
                 visitor.piece(address, len, 0);
@@ -109,11 +109,11 @@ final class Translation {
     }
 
     /** Builds a translation from pieces appended in region order; adjacent host-contiguous pieces merge. */
-    static final class Builder {
+    public static final class Builder {
         private final List<long[]> pieces = new ArrayList<>();
         private long total;
 
-        Builder add(long hostAddress, long len) {
+        public Builder add(long hostAddress, long len) {
             if (len <= 0) {
                 return this;
             }
@@ -130,11 +130,11 @@ final class Translation {
             return this;
         }
 
-        long total() {
+        public long total() {
             return total;
         }
 
-        Translation build(long iova) {
+        public Translation build(long iova) {
             int n = pieces.size();
             long[] off = new long[n];
             long[] host = new long[n];

@@ -1,6 +1,7 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.signature;
 
 import org.hcasim.block.T10Dif;
+import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.host.HostMemory;
 import org.hcasim.verbs.SignatureAttributes;
 import org.hcasim.verbs.SignatureDomain;
@@ -16,33 +17,33 @@ import org.hcasim.verbs.T10DifGuard;
  * key splits it back into data and metadata with the mirror-image checks. Errors are recorded on the MR,
  * where the ULP collects them with checkSignatureStatus; the transfer itself completes.
  */
-final class SignatureEngine {
-    static final int TUPLE_BYTES = 8;
+public final class SignatureEngine {
+    public static final int TUPLE_BYTES = 8;
 
     private SignatureEngine() {
     }
 
-    private static int intervals(Mkey k) {
-        return intervals(k.mapping, k.signature);
+    private static int intervals(IntegrityKey k) {
+        return intervals(k.mapping(), k.signature());
     }
 
-    static int intervals(SgMapping mapping, SignatureAttributes sig) {
+    public static int intervals(SgMapping mapping, SignatureAttributes sig) {
         int interval = sig.piInterval();
         return interval == 0 ? 0 : (int) (mapping.dataLength() / interval);
     }
 
     /** Length of the wire view. */
-    static long wireLength(Mkey k) {
-        return wireLength(k.mapping, k.signature);
+    public static long wireLength(IntegrityKey k) {
+        return wireLength(k.mapping(), k.signature());
     }
 
-    static long wireLength(SgMapping mapping, SignatureAttributes sig) {
+    public static long wireLength(SgMapping mapping, SignatureAttributes sig) {
         boolean wirePi = sig.wire() instanceof SignatureDomain.T10Dif;
         return mapping.dataLength() + (wirePi ? (long) intervals(mapping, sig) * TUPLE_BYTES : 0);
     }
 
     /** Why this mapping cannot carry these signature attributes, or null when it can. */
-    static String incompatibility(SgMapping mapping, SignatureAttributes sig) {
+    public static String incompatibility(SgMapping mapping, SignatureAttributes sig) {
         int interval = sig.piInterval();
         if (interval == 0) {
             return null;
@@ -63,65 +64,65 @@ final class SignatureEngine {
     }
 
     /** Region address of data byte {@code offset} (the mapping places data at the start of the region). */
-    private static long dataAddress(Mkey k, long offset) {
-        return k.mapping.iova() + offset;
+    private static long dataAddress(IntegrityKey k, long offset) {
+        return k.mapping().iova() + offset;
     }
 
-    private static byte[] readData(Mkey k, HostMemory memory) {
-        byte[] data = new byte[(int) k.mapping.dataLength()];
-        k.translation().forEachPiece(dataAddress(k, 0), data.length,
+    private static byte[] readData(IntegrityKey k, HostMemory memory) {
+        byte[] data = new byte[(int) k.mapping().dataLength()];
+        k.mapping().translation().forEachPiece(dataAddress(k, 0), data.length,
                 (host, len, off) -> memory.read(host, data, (int) off, (int) len));
         return data;
     }
 
-    private static void writeData(Mkey k, HostMemory memory, byte[] data) {
-        k.translation().forEachPiece(dataAddress(k, 0), data.length,
+    private static void writeData(IntegrityKey k, HostMemory memory, byte[] data) {
+        k.mapping().translation().forEachPiece(dataAddress(k, 0), data.length,
                 (host, len, off) -> memory.write(host, data, (int) off, (int) len));
     }
 
-    private static byte[] readMeta(Mkey k, HostMemory memory) {
-        byte[] meta = new byte[(int) k.mapping.metaLength()];
+    private static byte[] readMeta(IntegrityKey k, HostMemory memory) {
+        byte[] meta = new byte[(int) k.mapping().metaLength()];
         if (meta.length == 0) {
             return meta;
         }
-        if (k.mapping.piMapping() == org.hcasim.verbs.PiMapping.PHYSICAL) {
-            memory.read(k.mapping.piIova(), meta, 0, meta.length);
+        if (k.mapping().piMapping() == org.hcasim.verbs.PiMapping.PHYSICAL) {
+            memory.read(k.mapping().piIova(), meta, 0, meta.length);
         } else {
-            k.translation().forEachPiece(k.mapping.piIova(), meta.length,
+            k.mapping().translation().forEachPiece(k.mapping().piIova(), meta.length,
                     (host, len, off) -> memory.read(host, meta, (int) off, (int) len));
         }
         return meta;
     }
 
-    private static void writeMeta(Mkey k, HostMemory memory, byte[] meta) {
+    private static void writeMeta(IntegrityKey k, HostMemory memory, byte[] meta) {
         if (meta.length == 0) {
             return;
         }
-        if (k.mapping.piMapping() == org.hcasim.verbs.PiMapping.PHYSICAL) {
-            memory.write(k.mapping.piIova(), meta, 0, meta.length);
+        if (k.mapping().piMapping() == org.hcasim.verbs.PiMapping.PHYSICAL) {
+            memory.write(k.mapping().piIova(), meta, 0, meta.length);
         } else {
-            k.translation().forEachPiece(k.mapping.piIova(), meta.length,
+            k.mapping().translation().forEachPiece(k.mapping().piIova(), meta.length,
                     (host, len, off) -> memory.write(host, meta, (int) off, (int) len));
         }
     }
 
     /** Reads {@code length} bytes of the wire view starting at region address {@code address}. */
-    static byte[] read(Mkey k, HostMemory memory, long address, int length) {
+    public static byte[] read(IntegrityKey k, HostMemory memory, long address, int length) {
         byte[] wire = buildWire(k, memory, true);
         byte[] out = new byte[length];
-        System.arraycopy(wire, (int) (address - k.mapping.iova()), out, 0, length);
+        System.arraycopy(wire, (int) (address - k.mapping().iova()), out, 0, length);
         return out;
     }
 
     /** Writes {@code length} bytes of {@code src} into the wire view at region address {@code address}. */
-    static void write(Mkey k, HostMemory memory, long address, byte[] src, int from, int length) {
+    public static void write(IntegrityKey k, HostMemory memory, long address, byte[] src, int from, int length) {
         byte[] wire = buildWire(k, memory, false);
-        System.arraycopy(src, from, wire, (int) (address - k.mapping.iova()), length);
+        System.arraycopy(src, from, wire, (int) (address - k.mapping().iova()), length);
         storeWire(k, memory, wire);
     }
 
-    private static byte[] buildWire(Mkey k, HostMemory memory, boolean check) {
-        SignatureAttributes sig = k.signature;
+    private static byte[] buildWire(IntegrityKey k, HostMemory memory, boolean check) {
+        SignatureAttributes sig = k.signature();
         byte[] data = readData(k, memory);
         byte[] meta = readMeta(k, memory);
         int n = intervals(k);
@@ -152,14 +153,14 @@ final class SignatureEngine {
         return wire;
     }
 
-    private static void storeWire(Mkey k, HostMemory memory, byte[] wire) {
-        SignatureAttributes sig = k.signature;
+    private static void storeWire(IntegrityKey k, HostMemory memory, byte[] wire) {
+        SignatureAttributes sig = k.signature();
         int n = intervals(k);
         int interval = sig.piInterval();
         boolean memPi = sig.memory() instanceof SignatureDomain.T10Dif;
         boolean wirePi = sig.wire() instanceof SignatureDomain.T10Dif;
-        byte[] data = new byte[(int) k.mapping.dataLength()];
-        byte[] meta = new byte[(int) k.mapping.metaLength()];
+        byte[] data = new byte[(int) k.mapping().dataLength()];
+        byte[] meta = new byte[(int) k.mapping().metaLength()];
         for (int i = 0; i < n; i++) {
             int w = wirePi ? i * (interval + TUPLE_BYTES) : i * interval;
             System.arraycopy(wire, w, data, i * interval, interval);
@@ -178,12 +179,12 @@ final class SignatureEngine {
         }
     }
 
-    static int guard(SignatureDomain.T10Dif d, byte[] data, int offset, int length) {
+    public static int guard(SignatureDomain.T10Dif d, byte[] data, int offset, int length) {
         return d.guard() == T10DifGuard.CRC ? T10Dif.crc16(data, offset, length) : ipChecksum(data, offset, length);
     }
 
     /** The IP checksum: ones' complement of the ones' complement sum of big-endian 16-bit words. */
-    static int ipChecksum(byte[] data, int offset, int length) {
+    public static int ipChecksum(byte[] data, int offset, int length) {
         long sum = 0;
         for (int i = 0; i < length; i += 2) {
             int hi = data[offset + i] & 0xFF;
@@ -206,7 +207,7 @@ final class SignatureEngine {
         T10Dif.put32(out, at + 4, (int) expectedRef(d, index));
     }
 
-    private static void verify(Mkey k, SignatureDomain.T10Dif d, int checkMask, byte[] data, int index,
+    private static void verify(IntegrityKey k, SignatureDomain.T10Dif d, int checkMask, byte[] data, int index,
                                byte[] tuples, int at) {
         int interval = d.piInterval();
         int app = T10Dif.get16(tuples, at + 2);
@@ -233,9 +234,7 @@ final class SignatureEngine {
         }
     }
 
-    private static void record(Mkey k, SignatureError error) {
-        if (k.owner != null) {
-            k.owner.recordSignatureError(error);
-        }
+    private static void record(IntegrityKey k, SignatureError error) {
+        k.signatureError(error);
     }
 }

@@ -1,15 +1,19 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.mkey;
 
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.hcasim.core.verbs.signature.SignatureEngine;
+import org.hcasim.core.verbs.translation.SgMapping;
+import org.hcasim.core.verbs.translation.Translation;
 import org.hcasim.host.HostMemory;
 import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MrType;
+import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.VerbsException;
 
@@ -17,9 +21,9 @@ import org.hcasim.verbs.VerbsException;
  * All mkeys of a device and the one place where accesses through keys are checked and carried out.
  * Key = index (24 bits) << 8 | variant (8 bits).
  */
-final class MkeyTable {
+public final class MkeyTable {
     /** Index of the reserved local DMA key (all host memory, local access, any PD). */
-    static final int LOCAL_DMA_INDEX = 1;
+    public static final int LOCAL_DMA_INDEX = 1;
 
     /**
      * Mkeys by index (null = never used or destroyed). Indices are handed out in order and never reused, so
@@ -27,47 +31,46 @@ final class MkeyTable {
      */
     private Mkey[] byIndex = new Mkey[64];
     private int liveKeys;
-    private final Map<SimProtectionDomain, Mkey> globalKeys = new HashMap<>();
+    private final Map<ProtectionDomain, Mkey> globalKeys = new HashMap<>();
     private final int maxMr;
     private final HostMemory memory;
     private final PayloadBuffers buffers;
     private int nextIndex = LOCAL_DMA_INDEX + 1;
     private final Mkey localDma;
+    private final Translation.PieceVisitor checkPiece;
 
-    MkeyTable(int maxMr, HostMemory memory, PayloadBuffers buffers) {
+    public MkeyTable(int maxMr, HostMemory memory, PayloadBuffers buffers) {
         this.maxMr = maxMr;
         this.memory = memory;
         this.buffers = buffers;
+        this.checkPiece = (h, len, off) -> memory.check(h, len);
         this.localDma = new Mkey(LOCAL_DMA_INDEX, null, MrType.USER);
-        localDma.valid = true;
-        localDma.access = Set.of(AccessFlag.LOCAL_WRITE);
-        localDma.mapping = SgMapping.plain(0, 0, Translation.IDENTITY, 0, false);
+        localDma.load(SgMapping.plain(0, 0, Translation.IDENTITY, 0, false), 4096, 0, Set.of(AccessFlag.LOCAL_WRITE), null);
         put(localDma);
     }
 
-    int localDmaKey() {
+    public int localDmaKey() {
         return localDma.key();
     }
 
     /** The PD's unsafe global rkey: all host memory, local and remote read/write, usable only by QPs of the PD. */
-    int unsafeGlobalKey(SimProtectionDomain pd) {
+    public int unsafeGlobalKey(ProtectionDomain pd) {
         Mkey k = globalKeys.get(pd);
         if (k == null) {
             k = new Mkey(nextIndex++, pd, MrType.USER);
-            k.valid = true;
-            k.access = Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE);
-            k.mapping = SgMapping.plain(0, 0, Translation.IDENTITY, 0, false);
+            k.load(SgMapping.plain(0, 0, Translation.IDENTITY, 0, false), 4096, 0,
+                    Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE), null);
             put(k);
             globalKeys.put(pd, k);
         }
         return k.key();
     }
 
-    int liveCount() {
+    public int liveCount() {
         return liveKeys - 1 - globalKeys.size();
     }
 
-    Mkey create(SimProtectionDomain pd, MrType type) {
+    public Mkey create(ProtectionDomain pd, MrType type) {
         if (liveCount() >= maxMr) {
             throw new VerbsException(Errno.ENOMEM, "device has its maximum of " + maxMr + " memory regions");
         }
@@ -76,52 +79,52 @@ final class MkeyTable {
         return k;
     }
 
-    void destroy(Mkey k) {
-        k.valid = false;
-        k.destroyed = true;
-        if (byIndex[k.index] == k) {
-            byIndex[k.index] = null;
+    public void destroy(Mkey k) {
+        k.destroy();
+        if (byIndex[k.index()] == k) {
+            byIndex[k.index()] = null;
             liveKeys--;
         }
     }
 
     private void put(Mkey k) {
-        if (k.index >= byIndex.length) {
-            byIndex = Arrays.copyOf(byIndex, Math.max(byIndex.length * 2, k.index + 1));
+        if (k.index() >= byIndex.length) {
+            byIndex = Arrays.copyOf(byIndex, Math.max(byIndex.length * 2, k.index() + 1));
         }
-        byIndex[k.index] = k;
+        byIndex[k.index()] = k;
         liveKeys++;
     }
 
     /** The key's mkey if index and variant match, else null. */
-    Mkey find(int key) {
+    public Mkey find(int key) {
         int index = key >>> 8;
         Mkey k = index < byIndex.length ? byIndex[index] : null;
-        return k != null && k.variant == (key & 0xFF) ? k : null;
+        return k != null && k.variant() == (key & 0xFF) ? k : null;
     }
 
     /**
      * Checks an access of {@code [address, +length)} through {@code key} for QPs of {@code pd}.
-     * {@code needed} are the rights of the region that the access requires (empty for a local read).
+     * {@code needed} are the rights of the region that the access requires, as {@link AccessBits}
+     * ({@link AccessBits#NONE} for a local read).
      */
-    KeyCheck check(int key, SimProtectionDomain pd, long address, long length, Set<AccessFlag> needed) {
+    public KeyCheck check(int key, ProtectionDomain pd, long address, long length, int needed) {
         Mkey k = find(key);
         if (k == null) {
             return KeyCheck.BAD_KEY;
         }
-        if (!k.valid) {
+        if (!k.valid()) {
             return KeyCheck.NOT_VALID;
         }
-        if (k.pd != null && k.pd != pd) {
+        if (k.pd() != null && k.pd() != pd) {
             return KeyCheck.WRONG_PD;
         }
         if (!k.covers(address, length)) {
             return KeyCheck.OUT_OF_BOUNDS;
         }
-        if (!k.access.containsAll(needed)) {
+        if ((k.accessBits() & needed) != needed) {
             return KeyCheck.NO_ACCESS;
         }
-        if (k.signature != null) {
+        if (k.signature() != null) {
             return KeyCheck.OK; // data and metadata were checked when the integrity MR was mapped
         }
         try {
@@ -130,7 +133,7 @@ final class MkeyTable {
             if (host != Translation.SPLIT) {
                 memory.check(host, length);
             } else {
-                t.forEachPiece(address, length, (h, len, off) -> memory.check(h, len));
+                t.forEachPiece(address, length, checkPiece);
             }
         } catch (MemoryAccessException e) {
             return KeyCheck.NO_MEMORY;
@@ -143,12 +146,12 @@ final class MkeyTable {
      * {@code length} bytes count); returns null in elided payload mode when no byte of the range is stored
      * (elided payload memory, or an integrity key), so that bulk data is never copied.
      */
-    byte[] read(int key, long address, int length) {
+    public byte[] read(int key, long address, int length) {
         Mkey k = find(key);
-        if (!memory.payloadReal() && (k.signature != null || !storesAny(k, address, length))) {
+        if (!memory.payloadReal() && (k.signature() != null || !storesAny(k, address, length))) {
             return null;
         }
-        if (k.signature != null) {
+        if (k.signature() != null) {
             return SignatureEngine.read(k, memory, address, length);
         }
         byte[] out = buffers.take(length);
@@ -172,12 +175,12 @@ final class MkeyTable {
     }
 
     /** Writes {@code data[from, from+length)} through a checked key (no-op for null data). */
-    void write(int key, long address, byte[] data, int from, int length) {
+    public void write(int key, long address, byte[] data, int from, int length) {
         if (data == null || length == 0) {
             return;
         }
         Mkey k = find(key);
-        if (k.signature != null) {
+        if (k.signature() != null) {
             SignatureEngine.write(k, memory, address, data, from, length);
             return;
         }
@@ -194,7 +197,7 @@ final class MkeyTable {
      * The bytes of a gather list whose keys were checked, in a buffer of the {@link PayloadBuffers}, or null when
      * none is stored (all elided payload): bulk data is not copied.
      */
-    byte[] gather(List<Sge> sgl, long length) {
+    public byte[] gather(List<Sge> sgl, long length) {
         if (sgl.size() == 1 && sgl.get(0).length() == length) {
             Sge only = sgl.get(0);
             return read(only.lkey(), only.address(), only.length()); // already a buffer: no second copy
@@ -225,7 +228,7 @@ final class MkeyTable {
     }
 
     /** Writes {@code length} bytes of {@code data} across a scatter list whose keys were checked. */
-    void scatter(List<Sge> sgl, byte[] data, long length) {
+    public void scatter(List<Sge> sgl, byte[] data, long length) {
         long at = 0;
         for (Sge s : sgl) {
             if (at >= length) {
@@ -237,19 +240,19 @@ final class MkeyTable {
         }
     }
 
-    int pageSizeOf(int key) {
+    public int pageSizeOf(int key) {
         Mkey k = find(key);
-        return k == null ? 4096 : k.pageSize;
+        return k == null ? 4096 : k.pageSize();
     }
 
     /** A key that addresses host memory directly (no translation entries): local DMA or unsafe global key. */
-    boolean isPhysical(int key) {
+    public boolean isPhysical(int key) {
         Mkey k = find(key);
         return k != null && k.translation() == Translation.IDENTITY;
     }
 
-    boolean isKlm(int key) {
+    public boolean isKlm(int key) {
         Mkey k = find(key);
-        return k != null && k.mapping != null && k.mapping.klm();
+        return k != null && k.mapping() != null && k.mapping().klm();
     }
 }

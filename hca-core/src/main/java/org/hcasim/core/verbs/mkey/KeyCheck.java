@@ -1,7 +1,7 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.mkey;
 
 /** Outcome of checking an access through a key; the caller maps it to the status of its context. */
-enum KeyCheck {
+public enum KeyCheck {
     OK,
     /** No such key index, or the variant does not match (a stale key). */
     BAD_KEY,
@@ -16,7 +16,7 @@ enum KeyCheck {
     /** The translation points at host memory that is not allocated (freed after registration). */
     NO_MEMORY;
 
-    boolean ok() {
+    public boolean ok() {
         return this == OK;
     }
 }

@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.translation;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,18 +11,18 @@ import org.hcasim.verbs.VerbsException;
  * The scatter-list mapping rules of mechanisms.md sections 1 and 3 (the kernel's ib_sg_to_pages, the KLM
  * mapping of SG_GAPS MRs and the three cases of mlx5's integrity mapping). Pure functions.
  */
-final class SgMapper {
+public final class SgMapper {
     private SgMapper() {
     }
 
-    static void checkPageSize(int pageSize) {
+    public static void checkPageSize(int pageSize) {
         if (pageSize < 4096 || Integer.bitCount(pageSize) != 1) {
             throw new VerbsException(Errno.EINVAL, "page size " + pageSize + " is not a power of two >= 4096");
         }
     }
 
     /** Pages of an MTT mapping plus how many elements fitted (ib_sg_to_pages). */
-    record Pages(int mappedElements, long firstAddress, long length, List<Long> pages) {
+    public record Pages(int mappedElements, long firstAddress, long length, List<Long> pages) {
     }
 
     /**
@@ -30,7 +30,7 @@ final class SgMapper {
      * end inside one, unless the neighbours are exactly contiguous (then they coalesce). Stops at a gap or
      * when {@code maxPages} pages are used.
      */
-    static Pages toPages(List<ScatterEntry> sg, int pageSize, int maxPages) {
+    public static Pages toPages(List<ScatterEntry> sg, int pageSize, int maxPages) {
         long mask = ~((long) pageSize - 1);
         List<Long> pages = new ArrayList<>();
         long length = 0;
@@ -74,7 +74,7 @@ final class SgMapper {
     }
 
     /** Translation of {@code length} region bytes starting {@code firstOffset} into the first of {@code pages}. */
-    static Translation pagesTranslation(long iova, long firstOffset, long length, List<Long> pages, int pageSize) {
+    public static Translation pagesTranslation(long iova, long firstOffset, long length, List<Long> pages, int pageSize) {
         Translation.Builder b = new Translation.Builder();
         long remaining = length;
         long offset = firstOffset;
@@ -88,7 +88,7 @@ final class SgMapper {
     }
 
     /** MEM_REG (MTT) mapping. */
-    static SgMapping mapMtt(List<ScatterEntry> sg, int pageSize, int maxPages) {
+    public static SgMapping mapMtt(List<ScatterEntry> sg, int pageSize, int maxPages) {
         checkPageSize(pageSize);
         Pages p = toPages(sg, pageSize, maxPages);
         long iova = p.firstAddress();
@@ -97,7 +97,7 @@ final class SgMapper {
     }
 
     /** SG_GAPS (KLM) mapping: one 16-byte entry per element, gaps allowed, at most {@code maxEntries}. */
-    static SgMapping mapKlm(List<ScatterEntry> sg, int maxEntries) {
+    public static SgMapping mapKlm(List<ScatterEntry> sg, int maxEntries) {
         int n = Math.min(sg.size(), maxEntries);
         Translation.Builder b = new Translation.Builder();
         for (int i = 0; i < n; i++) {
@@ -113,7 +113,7 @@ final class SgMapper {
      * = (data iova & page mask) + dataPages * pageSize + (meta iova & ~page mask); (c) KLM, zero-based.
      * {@code maxSg} bounds data and metadata separately.
      */
-    static SgMapping mapPi(List<ScatterEntry> data, List<ScatterEntry> meta, int pageSize, int maxSg) {
+    public static SgMapping mapPi(List<ScatterEntry> data, List<ScatterEntry> meta, int pageSize, int maxSg) {
         checkPageSize(pageSize);
         if (data.isEmpty()) {
             throw new VerbsException(Errno.EINVAL, "integrity mapping needs at least one data element");

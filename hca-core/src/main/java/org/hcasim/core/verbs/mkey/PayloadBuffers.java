@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.mkey;
 
 /**
  * Reusable buffers for payload in flight: the bytes a requester gathers travel in the packet until the
@@ -10,7 +10,7 @@ package org.hcasim.core.verbs;
  * once, by the component that consumed it last (the fabric's wire, after delivery or loss), never while a
  * packet that carries it may still be read. One pool per simulation, as buffers cross devices.
  */
-final class PayloadBuffers {
+public final class PayloadBuffers {
     /** Buffers kept per size class: enough for the payload in flight of deep queues; the rest is garbage. */
     private static final int KEEP_PER_CLASS = 512;
     private static final byte[] EMPTY = new byte[0];
@@ -19,7 +19,7 @@ final class PayloadBuffers {
     private final int[] count = new int[31];
 
     /** A buffer of at least {@code length} bytes, with arbitrary contents. */
-    byte[] take(int length) {
+    public byte[] take(int length) {
         if (length == 0) {
             return EMPTY;
         }
@@ -36,7 +36,7 @@ final class PayloadBuffers {
     }
 
     /** Gives back a buffer that nothing reads any more (null and foreign sizes are ignored). */
-    void give(byte[] buffer) {
+    public void give(byte[] buffer) {
         if (buffer == null || buffer.length == 0 || Integer.bitCount(buffer.length) != 1) {
             return;
         }

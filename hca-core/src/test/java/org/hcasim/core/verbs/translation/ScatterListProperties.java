@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.translation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.verbs.translation;
 
 import org.hcasim.verbs.PiMapping;
 
@@ -17,16 +17,16 @@ import org.hcasim.verbs.PiMapping;
  * @param piIova        address of the metadata in the region (integrity with metadata), else -1
  * @param metaLength    metadata bytes (integrity), else 0
  */
-record SgMapping(int mapped, long iova, long length, Translation translation, int descriptors, boolean klm,
+public record SgMapping(int mapped, long iova, long length, Translation translation, int descriptors, boolean klm,
                  PiMapping piMapping, long dataLength, long piIova, long metaLength) {
 
-    static SgMapping plain(int mapped, long iova, Translation translation, int descriptors, boolean klm) {
+    public static SgMapping plain(int mapped, long iova, Translation translation, int descriptors, boolean klm) {
         return new SgMapping(mapped, iova, translation.length(), translation, descriptors, klm, PiMapping.NONE,
                 translation.length(), -1, 0);
     }
 
     /** Bytes of the translation list a UMR carries: descriptors rounded up to 4, 8 (MTT) or 16 (KLM) each. */
-    int umrListBytes() {
+    public int umrListBytes() {
         int rounded = (descriptors + 3) & ~3;
         return rounded * (klm ? 16 : 8);
     }
