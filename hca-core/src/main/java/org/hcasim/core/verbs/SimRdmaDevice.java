@@ -46,7 +46,7 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     /**
      * Installs a device with the timing of an HCA profile ({@code Profiles.hca("connectx5").params()}) and the
-     * verbs limits of that HCA ({@link DeviceProfiles#forHca}); one completion vector per core.
+     * verbs limits of that HCA (its profile's {@code hca.verbs.*}); one completion vector per core.
      */
     public SimRdmaDevice(SimHost host, String name, HcaParams params) {
         this.host = host;
@@ -55,7 +55,7 @@ public final class SimRdmaDevice implements RdmaDevice {
         this.hardware = new HcaHardware(host.simulation(), host, host.name() + "/" + name, params,
                 hardwareFabric(host.simulation(), params));
         hardware.pcie().onDmaWrite(host::inboundDma);
-        this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
+        this.attributes = params.verbs().attributes(hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
         this.keys = new MkeyTable(attributes.maxMr(), host.memory(), fabric.payloadBuffers());
         this.cm = new SimConnectionManager(this);

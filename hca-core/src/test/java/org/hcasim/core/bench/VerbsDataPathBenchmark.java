@@ -3,7 +3,7 @@ package org.hcasim.core.bench;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.hcasim.core.host.PayloadMode;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;

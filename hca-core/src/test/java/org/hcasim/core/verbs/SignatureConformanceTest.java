@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.block.T10Dif;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;

@@ -1,4 +1,4 @@
-package org.hcasim.core.verbs;
+package org.hcasim.core.testbed;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +8,12 @@ import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.profile.Profiles;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.verbs.CmDefaults;
+import org.hcasim.core.verbs.SimRdmaDevice;
 import org.hcasim.host.CpuCosts;
+import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QueuePair;
-import org.hcasim.verbs.AccessFlag;
 
 /**
  * A ready simulation of N hosts, each with one RDMA device ({@code mlx5_0}) on one switch: what ULP tests,
@@ -99,13 +101,13 @@ public final class VerbsTestbed {
         }
         a.modify(QpAttributes.toRtr(b.address(), minRnrTimer));
         b.modify(QpAttributes.toRtr(a.address(), minRnrTimer));
-        a.modify(QpAttributes.toRts(SimConnectionManager.CM_TIMEOUT, SimConnectionManager.CM_RETRY, rnrRetry));
-        b.modify(QpAttributes.toRts(SimConnectionManager.CM_TIMEOUT, SimConnectionManager.CM_RETRY, rnrRetry));
+        a.modify(QpAttributes.toRts(CmDefaults.TIMEOUT, CmDefaults.RETRY, rnrRetry));
+        b.modify(QpAttributes.toRts(CmDefaults.TIMEOUT, CmDefaults.RETRY, rnrRetry));
     }
 
     /** {@link #connect(QueuePair, QueuePair, int, int)} with the rdma_cm defaults (0.64 ms RNR timer, retry forever). */
     public static void connect(QueuePair a, QueuePair b) {
-        connect(a, b, SimConnectionManager.CM_MIN_RNR_TIMER, SimConnectionManager.CM_RNR_RETRY);
+        connect(a, b, CmDefaults.MIN_RNR_TIMER, CmDefaults.RNR_RETRY);
     }
 
     /** Host profile whose CPU costs a testbed uses unless told otherwise. */
