@@ -1,7 +1,6 @@
 package org.hcasim.core.host;
 
 import org.hcasim.host.CpuCosts;
-import org.hcasim.host.Priority;
 import org.hcasim.host.WorkQueue;
 
 /** A bound kernel work queue: work runs at thread priority on the given core after a dispatch cost. */
@@ -16,10 +15,6 @@ final class SimWorkQueue implements WorkQueue {
 
     @Override
     public void queue(int core, String label, Runnable work) {
-        long dispatch = host.cpuCosts().ns(CpuCosts.WORKQUEUE_DISPATCH);
-        host.run(core, Priority.THREAD, name + ":" + label, () -> {
-            host.charge(dispatch);
-            work.run();
-        });
+        host.runWork(core, name, label, host.cpuCosts().ns(CpuCosts.WORKQUEUE_DISPATCH), work);
     }
 }

@@ -19,6 +19,7 @@ public final class EventQueue {
     private final ArrayDeque<Eqe> pending = new ArrayDeque<>();
     private boolean interruptOutstanding;
     private long events;
+    private final Runnable interruptHandler = this::handleInterrupt;
 
     private record Eqe(long visibleAt, Runnable completionHandler) {
     }
@@ -40,7 +41,7 @@ public final class EventQueue {
         if (!interruptOutstanding) {
             interruptOutstanding = true;
             // The MSI-X message is a posted write issued right after the EQE; PCIe keeps posted writes in order.
-            vector.raise(pcie.dmaWrite(t, 4), this::handleInterrupt);
+            vector.raise(pcie.dmaWrite(t, 4), interruptHandler);
         }
     }
 
@@ -55,7 +56,7 @@ public final class EventQueue {
         interruptOutstanding = false;
         if (!pending.isEmpty()) {
             interruptOutstanding = true;
-            vector.raise(pending.peekFirst().visibleAt(), this::handleInterrupt);
+            vector.raise(pending.peekFirst().visibleAt(), interruptHandler);
         }
     }
 

@@ -12,6 +12,7 @@ import org.hcasim.core.hw.ModerationMode;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
+import org.hcasim.host.WorkQueue;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
@@ -45,6 +46,8 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private boolean pollScheduled;
     private boolean destroyed;
     private PollPassListener pollPassListener;
+    private final Runnable pollPass = this::pollPass;
+    private WorkQueue completionWorkQueue;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
@@ -155,9 +158,12 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
         }
         pollScheduled = true;
         if (init.pollContext() == PollContext.SOFTIRQ) {
-            device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", this::pollPass);
+            device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", pollPass);
         } else {
-            device.host().workQueue("ib-comp-wq").queue(core, "cq-poll", this::pollPass);
+            if (completionWorkQueue == null) {
+                completionWorkQueue = device.host().workQueue("ib-comp-wq");
+            }
+            completionWorkQueue.queue(core, "cq-poll", pollPass);
         }
     }
 
