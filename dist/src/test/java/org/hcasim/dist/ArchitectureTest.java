@@ -18,6 +18,10 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
 
     private static final String[] API = {"org.hcasim.spi..", "org.hcasim.host..", "org.hcasim.verbs..", "org.hcasim.block.."};
+    /** The engine proper: everything of hca-core but its configuration (whose UserException every layer may throw). */
+    private static final String[] ENGINE = {"org.hcasim.core.collect..", "org.hcasim.core.sim..", "org.hcasim.core.host..",
+        "org.hcasim.core.hw..", "org.hcasim.core.profile..", "org.hcasim.core.verbs..", "org.hcasim.core.testbed..",
+        "org.hcasim.core.inject..", "org.hcasim.core.plugin.."};
     private static final String[] JDK_AND_GUICE_API = {"java..", "javax..", "com.google.inject..", "jakarta.inject.."};
 
     @ArchTest
@@ -54,6 +58,49 @@ class ArchitectureTest {
     static final ArchRule the_engine_does_not_know_the_command_line = noClasses()
             .that().resideInAPackage("org.hcasim.core..")
             .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist..", "org.hcasim.ulp..", "picocli..");
+
+    @ArchTest
+    static final ArchRule the_experiment_grid_knows_nothing_of_references_rendering_or_the_engine = noClasses()
+            .that().resideInAPackage("org.hcasim.dist.experiment.grid")
+            .should().dependOnClassesThat().resideInAnyPackage(concat(ENGINE, "org.hcasim.dist.experiment.compare..",
+                    "org.hcasim.dist.experiment.render..", "org.hcasim.dist.experiment.run.."))
+            .because("the grid and the sweep only cross axes and run points on threads");
+
+    @ArchTest
+    static final ArchRule comparing_with_references_does_not_render_or_run = noClasses()
+            .that().resideInAPackage("org.hcasim.dist.experiment.compare")
+            .should().dependOnClassesThat().resideInAnyPackage(concat(ENGINE, "org.hcasim.dist.experiment.render..",
+                    "org.hcasim.dist.experiment.run.."));
+
+    @ArchTest
+    static final ArchRule renderers_draw_outcomes_and_do_not_run_anything = noClasses()
+            .that().resideInAPackage("org.hcasim.dist.experiment.render")
+            .should().dependOnClassesThat().resideInAnyPackage(concat(ENGINE, "org.hcasim.dist.experiment.run.."));
+
+    @ArchTest
+    static final ArchRule the_engine_glue_does_not_know_grids_references_or_renderers = noClasses()
+            .that().resideInAPackage("org.hcasim.dist.experiment.run")
+            .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist.experiment.grid..",
+                    "org.hcasim.dist.experiment.compare..", "org.hcasim.dist.experiment.render..");
+
+    @ArchTest
+    static final ArchRule the_verbs_engine_does_not_know_its_testbeds = noClasses()
+            .that().resideInAPackage("org.hcasim.core.verbs..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.core.testbed..", "org.hcasim.core.inject..",
+                    "org.hcasim.core.config..")
+            .because("testbeds assemble engines (VerbsTestbed, BlockTestbed); the engine does not assemble itself");
+
+    @ArchTest
+    static final ArchRule translation_and_signature_know_no_keys_and_no_queues = noClasses()
+            .that().resideInAnyPackage("org.hcasim.core.verbs.translation", "org.hcasim.core.verbs.signature")
+            .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.core.verbs", "org.hcasim.core.verbs.mkey")
+            .because("scatter-list mapping and the T10-PI wire view are pure functions of mappings and memory");
+
+    @ArchTest
+    static final ArchRule memory_keys_know_no_queue_pairs = noClasses()
+            .that().resideInAPackage("org.hcasim.core.verbs.mkey")
+            .should().dependOnClassesThat().resideInAPackage("org.hcasim.core.verbs")
+            .because("keys are checked and accessed the same way for every QP; QPs use keys, not the reverse");
 
     @ArchTest
     static final ArchRule no_package_cycles = slices()

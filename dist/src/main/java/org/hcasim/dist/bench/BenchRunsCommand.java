@@ -2,11 +2,11 @@ package org.hcasim.dist.bench;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.hcasim.dist.experiment.ReproduceOutputs;
+import org.hcasim.dist.experiment.render.ReproduceOutputs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code hcasim bench runs}: wall time and simulated I/Os per wall second of a fixed set of whole runs. */
 @Command(name = "runs", mixinStandardHelpOptions = true,

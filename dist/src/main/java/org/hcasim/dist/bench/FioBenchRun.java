@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.dist.experiment.BlockTestbedFactory;
-import org.hcasim.dist.experiment.SimulationWorkloadRunner;
-import org.hcasim.dist.experiment.TestbedFactory;
+import org.hcasim.dist.experiment.run.BlockTestbedFactory;
+import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
+import org.hcasim.dist.experiment.run.TestbedFactory;
 import org.hcasim.spi.TestbedSpec;
 import org.hcasim.spi.WorkloadOutcome;
 
