@@ -11,7 +11,7 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The module rules of architecture.md section 2, checked on every main class of every module
+ * The module rules of docs/architecture.md section 2, checked on every main class of every module
  * (dist's test class path holds them all, the ULPs included).
  */
 @AnalyzeClasses(packages = "org.hcasim", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -28,7 +28,7 @@ class ArchitectureTest {
     static final ArchRule plugins_do_not_reach_into_the_engine = noClasses()
             .that().resideInAPackage("org.hcasim.ulp..")
             .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.core..", "org.hcasim.dist..")
-            .because("a ULP uses only what a third party could use: verbs-api (architecture.md, principle 4)");
+            .because("a ULP uses only what a third party could use: verbs-api (docs/architecture.md, principle 4)");
 
     @ArchTest
     static final ArchRule plugins_use_only_the_jdk_guice_and_the_api = classes()
@@ -47,7 +47,7 @@ class ArchitectureTest {
             .that().resideInAnyPackage(API)
             .should().dependOnClassesThat().resideInAnyPackage(
                     "org.apache.commons.configuration2..", "org.slf4j..", "org.hcasim.core..", "org.hcasim.dist..")
-            .because("verbs-api holds only the JDK and the Guice API (architecture.md section 2)");
+            .because("verbs-api holds only the JDK and the Guice API (docs/architecture.md section 2)");
 
     @ArchTest
     static final ArchRule the_api_uses_only_the_jdk_and_guice = classes()

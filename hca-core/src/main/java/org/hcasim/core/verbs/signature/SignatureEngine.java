@@ -10,7 +10,7 @@ import org.hcasim.verbs.SignatureErrorType;
 import org.hcasim.verbs.T10DifGuard;
 
 /**
- * The HCA signature engine for accesses through an integrity mkey (mechanisms.md section 3). The key's
+ * The HCA signature engine for accesses through an integrity mkey (docs/mechanisms.md section 3). The key's
  * address space is the <em>wire view</em>: the data, with an 8-byte T10-DIF tuple after every protection
  * interval when the wire domain carries PI. Reading through the key builds that view from memory (checking
  * memory PI, then forwarding it (PASS), generating it (INSERT) or dropping it (STRIP)); writing through the

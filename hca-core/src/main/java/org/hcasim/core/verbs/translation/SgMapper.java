@@ -8,7 +8,7 @@ import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.VerbsException;
 
 /**
- * The scatter-list mapping rules of mechanisms.md sections 1 and 3 (the kernel's ib_sg_to_pages, the KLM
+ * The scatter-list mapping rules of docs/mechanisms.md sections 1 and 3 (the kernel's ib_sg_to_pages, the KLM
  * mapping of SG_GAPS MRs and the three cases of mlx5's integrity mapping). Pure functions.
  */
 public final class SgMapper {

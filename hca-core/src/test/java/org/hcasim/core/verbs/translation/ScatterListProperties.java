@@ -14,7 +14,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.hcasim.verbs.PiMapping;
 import org.hcasim.verbs.ScatterEntry;
 
-/** Scatter lists against the page rules of mechanisms.md sections 1 and 3, checked with a reference model. */
+/** Scatter lists against the page rules of docs/mechanisms.md sections 1 and 3, checked with a reference model. */
 class ScatterListProperties {
     private static final int PAGE = 4096;
 
