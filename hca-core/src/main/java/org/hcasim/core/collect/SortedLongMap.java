@@ -1,16 +1,16 @@
 package org.hcasim.core.collect;
 
-import java.util.Arrays;
-
 /**
- * A sorted map from {@code long} to {@code long} on two parallel arrays, addressed by position (0 = smallest
- * key). Built for lists whose keys grow, like a timeline's bookings near the present or a bump allocator's
- * addresses: inserts and removals near the end are cheap shifts and the oldest entries leave from the front
- * (an index bump). Unlike a {@code TreeMap<Long, Long>} it neither boxes nor allocates per operation.
+ * A sorted map from {@code long} to {@code long} on one array of (key, value) pairs, addressed by position
+ * (0 = smallest key). Built for lists whose keys grow, like a timeline's bookings near the present or a bump
+ * allocator's addresses: inserts and removals near the end are cheap shifts and the oldest entries leave from
+ * the front (an index bump). A key and its value share a cache line, which matters on the per-I/O path where
+ * every map is touched briefly between much other work. Unlike a {@code TreeMap<Long, Long>} it neither boxes
+ * nor allocates per operation.
  */
 public final class SortedLongMap {
-    private long[] keys = new long[16];
-    private long[] values = new long[16];
+    /** entries[2j] = key, entries[2j + 1] = value of array slot j; the map is slots [head, head + size). */
+    private long[] entries = new long[32];
     private int head;
     private int size;
 
@@ -23,11 +23,15 @@ public final class SortedLongMap {
     }
 
     public long keyAt(int i) {
-        return keys[head + i];
+        return entries[2 * (head + i)];
     }
 
     public long valueAt(int i) {
-        return values[head + i];
+        return entries[2 * (head + i) + 1];
+    }
+
+    private int capacity() {
+        return entries.length >>> 1;
     }
 
     /**
@@ -35,16 +39,17 @@ public final class SortedLongMap {
      * steps first, because the keys asked for are near the newest ones, then bisects the bracket found.
      */
     private int lowerBound(long key) {
-        int hi = head + size; // keys[hi..] are all >= key
+        long[] e = entries;
+        int hi = head + size; // keys of slots [hi..) are all >= key
         int lo = hi - 1;
-        for (int step = 1; lo >= head && keys[lo] >= key; step <<= 1) {
+        for (int step = 1; lo >= head && e[2 * lo] >= key; step <<= 1) {
             hi = lo;
             lo = hi - step;
         }
-        lo = Math.max(lo + 1, head); // keys[..lo) are all < key
+        lo = Math.max(lo + 1, head); // keys of slots [..lo) are all < key
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (keys[mid] < key) {
+            if (e[2 * mid] < key) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -84,14 +89,14 @@ public final class SortedLongMap {
     public void put(long key, long value) {
         int i = lowerBound(key);
         if (i < size && keyAt(i) == key) {
-            values[head + i] = value;
+            setValueAt(i, value);
             return;
         }
         insertAt(i, key, value);
     }
 
     public void setValueAt(int i, long value) {
-        values[head + i] = value;
+        entries[2 * (head + i) + 1] = value;
     }
 
     /**
@@ -99,14 +104,13 @@ public final class SortedLongMap {
      * position (keys stay sorted and unique: {@code keyAt(i - 1) < key < keyAt(i)}).
      */
     public void insertAt(int i, long key, long value) {
-        if (head + size == keys.length) {
+        if (head + size == capacity()) {
             makeRoom();
         }
-        int at = head + i;
-        System.arraycopy(keys, at, keys, at + 1, size - i);
-        System.arraycopy(values, at, values, at + 1, size - i);
-        keys[at] = key;
-        values[at] = value;
+        int at = 2 * (head + i);
+        System.arraycopy(entries, at, entries, at + 2, 2 * (size - i));
+        entries[at] = key;
+        entries[at + 1] = value;
         size++;
     }
 
@@ -114,9 +118,8 @@ public final class SortedLongMap {
         if (i == 0) {
             head++;
         } else {
-            int at = head + i;
-            System.arraycopy(keys, at + 1, keys, at, size - i - 1);
-            System.arraycopy(values, at + 1, values, at, size - i - 1);
+            int at = 2 * (head + i);
+            System.arraycopy(entries, at + 2, entries, at, 2 * (size - i - 1));
         }
         size--;
         if (size == 0) {
@@ -124,15 +127,11 @@ public final class SortedLongMap {
         }
     }
 
-    /** Moves the entries to the front of the arrays, growing them when they are at least half full. */
+    /** Moves the entries to the front of the array, growing it when it is at least half full. */
     private void makeRoom() {
-        int capacity = size * 2 > keys.length ? keys.length * 2 : keys.length;
-        long[] k = capacity == keys.length ? keys : Arrays.copyOf(keys, capacity);
-        long[] v = capacity == values.length ? values : Arrays.copyOf(values, capacity);
-        System.arraycopy(keys, head, k, 0, size);
-        System.arraycopy(values, head, v, 0, size);
-        keys = k;
-        values = v;
+        long[] e = size * 2 > capacity() ? new long[entries.length * 2] : entries;
+        System.arraycopy(entries, 2 * head, e, 0, 2 * size);
+        entries = e;
         head = 0;
     }
 }
