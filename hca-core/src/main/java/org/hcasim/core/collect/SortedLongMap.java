@@ -114,6 +114,41 @@ public final class SortedLongMap {
         size++;
     }
 
+    /**
+     * Removes the first {@code n} entries (the smallest keys): an index bump, as the oldest entries of a list
+     * whose keys grow leave from the front.
+     */
+    public void removeFirst(int n) {
+        if (n < 0 || n > size) {
+            throw new IndexOutOfBoundsException("cannot remove the first " + n + " of " + size + " entries");
+        }
+        head += n;
+        size -= n;
+        if (size == 0) {
+            head = 0;
+        }
+    }
+
+    /** How many entries from the front have a value below {@code bound} (the values must grow with the keys). */
+    public int countLeadingValuesBelow(long bound) {
+        long[] e = entries;
+        int n = 0;
+        while (n < size && e[2 * (head + n) + 1] < bound) {
+            n++;
+        }
+        return n;
+    }
+
+    /** How many entries from the front have a key below {@code bound}. */
+    public int countLeadingKeysBelow(long bound) {
+        long[] e = entries;
+        int n = 0;
+        while (n < size && e[2 * (head + n)] < bound) {
+            n++;
+        }
+        return n;
+    }
+
     public void removeAt(int i) {
         if (i == 0) {
             head++;

@@ -213,12 +213,10 @@ public final class Timeline implements Resource {
         if (clock != null) {
             horizon = Math.max(horizon, clock.now() - PAST_SLACK_NS); // what lies before cannot be reached any more
         }
-        while (!booked.isEmpty() && booked.valueAt(0) < horizon) {
-            booked.removeAt(0);
-        }
-        while (orderFloor.size() > 1 && orderFloor.keyAt(0) < horizon && orderFloor.keyAt(1) < horizon) {
-            orderFloor.removeAt(0);
-        }
+        // Intervals are disjoint, so their ends grow with their starts: the ended ones are a prefix. Of the
+        // staircase's steps before the horizon only the last still bounds an arrival (as its floor).
+        booked.removeFirst(booked.countLeadingValuesBelow(horizon));
+        orderFloor.removeFirst(Math.max(0, orderFloor.countLeadingKeysBelow(horizon) - 1));
         return start;
     }
 

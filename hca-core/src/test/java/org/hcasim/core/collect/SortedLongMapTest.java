@@ -55,6 +55,27 @@ class SortedLongMapTest {
         }
     }
 
+    @Test
+    void theOldestEntriesLeaveFromTheFrontByCount() {
+        SortedLongMap map = new SortedLongMap();
+        for (long k = 1; k <= 40; k++) {
+            map.put(k * 10, k * 10 + 5); // values grow with the keys, like the ends of disjoint intervals
+        }
+        assertThat(map.countLeadingKeysBelow(100)).isEqualTo(9);
+        assertThat(map.countLeadingValuesBelow(100)).isEqualTo(9);
+        assertThat(map.countLeadingValuesBelow(106)).isEqualTo(10);
+
+        map.removeFirst(9);
+
+        assertThat(map.size()).isEqualTo(31);
+        assertThat(map.keyAt(0)).isEqualTo(100);
+        assertThat(map.floorIndex(95)).isEqualTo(-1);
+        map.removeFirst(31);
+        assertThat(map.isEmpty()).isTrue();
+        map.put(7, 8);
+        assertThat(map.keyAt(0)).isEqualTo(7);
+    }
+
     private static void assertSame(SortedLongMap map, int index, Map.Entry<Long, Long> expected) {
         if (expected == null) {
             assertThat(index).isEqualTo(-1);
