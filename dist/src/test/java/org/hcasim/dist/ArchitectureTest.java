@@ -21,7 +21,7 @@ class ArchitectureTest {
     /** The engine proper: everything of hca-core but its configuration (whose UserException every layer may throw). */
     private static final String[] ENGINE = {"org.hcasim.core.collect..", "org.hcasim.core.sim..", "org.hcasim.core.host..",
         "org.hcasim.core.hw..", "org.hcasim.core.profile..", "org.hcasim.core.verbs..", "org.hcasim.core.testbed..",
-        "org.hcasim.core.inject..", "org.hcasim.core.plugin.."};
+        "org.hcasim.core.inject..", "org.hcasim.core.plugin..", "org.hcasim.core.mrcache..", "org.hcasim.core.policy.."};
     private static final String[] JDK_AND_GUICE_API = {"java..", "javax..", "com.google.inject..", "jakarta.inject.."};
 
     @ArchTest
@@ -58,6 +58,12 @@ class ArchitectureTest {
     static final ArchRule the_engine_does_not_know_the_command_line = noClasses()
             .that().resideInAPackage("org.hcasim.core..")
             .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist..", "org.hcasim.ulp..", "picocli..");
+
+    @ArchTest
+    static final ArchRule the_fio_workload_knows_no_command_line_and_no_plugin = noClasses()
+            .that().resideInAPackage("org.hcasim.fio..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.hcasim.dist..", "org.hcasim.ulp..", "picocli..")
+            .because("fio runs over any block ULP's devices, for the distribution and for the plugin test kit alike");
 
     @ArchTest
     static final ArchRule the_experiment_grid_knows_nothing_of_references_rendering_or_the_engine = noClasses()

@@ -2,6 +2,7 @@ package org.hcasim.block;
 
 import java.util.Map;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.PolicyRegistry;
 
 /** What an initiator role is built from. */
 public interface BlockInitiatorContext {
@@ -14,4 +15,7 @@ public interface BlockInitiatorContext {
 
     /** Effective configuration (all keys, already layered and validated by the engine). */
     Map<String, String> config();
+
+    /** The installed policies; the role picks its own by its configuration keys. */
+    PolicyRegistry policies();
 }

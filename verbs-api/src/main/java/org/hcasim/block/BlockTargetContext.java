@@ -3,6 +3,7 @@ package org.hcasim.block;
 import java.util.List;
 import java.util.Map;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.PolicyRegistry;
 
 /** What a target role is built from. */
 public interface BlockTargetContext {
@@ -18,4 +19,7 @@ public interface BlockTargetContext {
 
     /** Effective configuration (all keys, already layered and validated by the engine). */
     Map<String, String> config();
+
+    /** The installed policies; the role picks its own by its configuration keys. */
+    PolicyRegistry policies();
 }

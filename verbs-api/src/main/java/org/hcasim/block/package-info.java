@@ -46,7 +46,7 @@
  *     tuples are generated and checked on the way (host CPU, HCA signature offload, target) is the ULP's
  *     design; the backstore checks what the request's {@code PiControl} asks for.</li>
  * </ol>
- * A loopback implementation used to test the workload engine lives in the {@code dist} module's tests
- * ({@code org.hcasim.dist.fio.loopback.LoopbackBlockProtocol}); the NVMe-oF plugin is the full example.
+ * A loopback implementation used to test the workload engine lives in the {@code fio} module's tests
+ * ({@code org.hcasim.fio.loopback.LoopbackBlockProtocol}); the NVMe-oF plugin is the full example.
  */
 package org.hcasim.block;

@@ -37,6 +37,21 @@ public interface CpuCosts {
     String CM_MESSAGE = "cm-message";
     /** A system call entry + exit (e.g. io_submit, io_getevents). */
     String SYSCALL = "syscall";
+    /**
+     * The driver's fixed work per user-memory registration besides its pages (ib_reg_user_mr: uverbs dispatch,
+     * ib_umem_get's set-up, the MR's allocation; mlx5_ib_reg_user_mr's choice of page size and cache entry).
+     */
+    String REG_USER_MR = "reg-user-mr";
+    /** Pinning one 4 KiB page of a user registration (pin_user_pages_fast on a present page). */
+    String PAGE_PIN = "page-pin";
+    /** DMA-mapping one pinned page and writing its translation entry (dma_map_sg, the MTT entry of the UMR). */
+    String PAGE_DMA_MAP = "page-dma-map";
+    /** Unmapping and unpinning one page when a user registration is released (ib_umem_release). */
+    String PAGE_UNPIN = "page-unpin";
+    /** The driver's work to issue one firmware command (mailbox, command slot, dispatch, doorbell). */
+    String FW_COMMAND_SUBMIT = "fw-command-submit";
+    /** The driver's work when a firmware command completes (output mailbox, completion, callback dispatch). */
+    String FW_COMMAND_COMPLETE = "fw-command-complete";
     /** Per-byte memory copy (bcopy into/out of a bounce buffer). */
     String MEMCPY = "memcpy";
     /** Per-byte CRC-16/T10-DIF guard computation in software (block-layer integrity). */

@@ -9,4 +9,12 @@ import java.util.Map;
 @FunctionalInterface
 public interface CustomWorkload {
     Map<String, Double> run(SimulatedTestbed testbed);
+
+    /**
+     * Adds what the workload knows to the run's report after {@link #run} (e.g. {@link RunReport#withBoundBy}: what
+     * its time went to when no resource saturates); the default adds nothing.
+     */
+    default RunReport annotate(RunReport report) {
+        return report;
+    }
 }

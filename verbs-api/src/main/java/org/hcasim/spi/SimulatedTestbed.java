@@ -24,6 +24,12 @@ public interface SimulatedTestbed {
     /** Runs the simulation until simulated time {@code endNs} (or until no event is left). */
     void runUntil(long endNs);
 
+    /**
+     * Runs the simulation until {@code done} holds (checked before each event) or no event is left; the clock
+     * then stands at the last event run, so a measured interval ends where the workload did.
+     */
+    void runUntil(java.util.function.BooleanSupplier done);
+
     /** Starts the measured interval of the run report now (ends the warm-up). */
     void startMeasuring();
 }

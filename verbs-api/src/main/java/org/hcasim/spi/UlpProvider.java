@@ -3,6 +3,10 @@ package org.hcasim.spi;
 import com.google.inject.Module;
 import java.util.List;
 import java.util.Map;
+import org.hcasim.spi.policy.CqPolicyFactory;
+import org.hcasim.spi.policy.PolicyFactory;
+import org.hcasim.spi.policy.RegistrationPolicyFactory;
+import org.hcasim.spi.policy.SrqPolicyFactory;
 
 /**
  * A protocol plugin (upper-layer protocol). Found with {@link java.util.ServiceLoader}; everything a
@@ -34,19 +38,22 @@ public interface UlpProvider {
         return binder -> { };
     }
 
-    /** Memory-registration policies this plugin offers, by policy name. */
-    default Map<String, RegistrationPolicy> registrationPolicies() {
-        return Map.of();
+    /**
+     * Registration policies this plugin offers to every role (its own and other plugins'), each a factory
+     * named as configuration selects it; names are unique among all installed registration policies.
+     */
+    default List<RegistrationPolicyFactory> registrationPolicies() {
+        return List.of();
     }
 
-    /** Completion-queue policies this plugin offers, by policy name. */
-    default Map<String, CqPolicy> cqPolicies() {
-        return Map.of();
+    /** CQ policies this plugin offers (e.g. a moderator), like {@link #registrationPolicies()}. */
+    default List<CqPolicyFactory> cqPolicies() {
+        return List.of();
     }
 
-    /** Shared-receive-queue policies this plugin offers, by policy name. */
-    default Map<String, SrqPolicy> srqPolicies() {
-        return Map.of();
+    /** SRQ policies this plugin offers, like {@link #registrationPolicies()}. */
+    default List<SrqPolicyFactory> srqPolicies() {
+        return List.of();
     }
 
     /** The block initiator/target pair, if this is a block storage protocol. */
@@ -72,13 +79,19 @@ public interface UlpProvider {
     /** What this plugin contributes, as words for {@code hcasim ulps}. */
     default List<String> contributions() {
         var out = new java.util.ArrayList<String>();
-        if (!registrationPolicies().isEmpty()) out.add("registration-policies=" + String.join("|", new java.util.TreeSet<>(registrationPolicies().keySet())));
-        if (!cqPolicies().isEmpty()) out.add("cq-policies=" + String.join("|", new java.util.TreeSet<>(cqPolicies().keySet())));
-        if (!srqPolicies().isEmpty()) out.add("srq-policies=" + String.join("|", new java.util.TreeSet<>(srqPolicies().keySet())));
+        addPolicies(out, "registration-policies", registrationPolicies());
+        addPolicies(out, "cq-policies", cqPolicies());
+        addPolicies(out, "srq-policies", srqPolicies());
         if (blockProtocol().isPresent()) out.add("block-initiator+target");
         if (messageProtocol().isPresent()) out.add("message-endpoints");
         for (UlpTool t : tools()) out.add("tool:" + t.name());
         for (ExperimentDefinition e : experiments()) out.add("experiment:" + e.name());
         return out;
+    }
+
+    private static void addPolicies(List<String> out, String label, List<? extends PolicyFactory<?>> factories) {
+        if (!factories.isEmpty()) {
+            out.add(label + "=" + String.join("|", new java.util.TreeSet<>(factories.stream().map(PolicyFactory::name).toList())));
+        }
     }
 }

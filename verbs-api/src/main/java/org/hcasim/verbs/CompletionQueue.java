@@ -35,16 +35,37 @@ public interface CompletionQueue {
     /**
      * Sets interrupt moderation (rdma_set_cq_moderation): an event waits for {@code count} completions or
      * {@code periodUs} microseconds after the first, whichever comes first. 0/0 turns moderation off.
-     * A firmware command: it costs command-interface time.
+     * A firmware command (MODIFY_CQ): it costs command-interface time.
      */
-    void modifyModeration(int count, int periodUs);
+    default void modifyModeration(int count, int periodUs) {
+        modifyModeration(Moderation.of(count, periodUs));
+    }
+
+    /** Sets interrupt moderation including its period mode; a MODIFY_CQ firmware command. */
+    void modifyModeration(Moderation moderation);
+
+    /** The moderation in force (the device default until the first {@link #modifyModeration}). */
+    Moderation moderation();
+
+    /** Completions one engine polling pass processes before it requeues itself (SOFTIRQ and WORKQUEUE). */
+    default int pollBudget() {
+        return 0;
+    }
 
     /**
-     * Observes the engine's polling passes (SOFTIRQ and WORKQUEUE CQs): after each pass the listener gets the
-     * number of completions it processed, on the polling core. The hook for dynamic interrupt moderation
-     * (DIM), which then calls {@link #modifyModeration}. {@code null} removes it.
+     * Observes polling passes: after each pass the listener gets the number of completions it processed, on
+     * the polling core. The engine reports its own passes (SOFTIRQ and WORKQUEUE CQs, including passes that
+     * used the whole budget); a ULP that polls a DIRECT CQ itself (e.g. from its own tasklet) reports each of
+     * its passes with {@link #reportPollPass}. The hook for adaptive moderation (DIM), which then calls
+     * {@link #modifyModeration}. {@code null} removes it.
      */
     void setPollPassListener(PollPassListener listener);
+
+    /**
+     * A ULP that polls this CQ itself says that one polling pass found {@code completions}; the listener set
+     * with {@link #setPollPassListener} (if any) gets it at the current time.
+     */
+    void reportPollPass(int completions);
 
     /** Gets the completions of each polling pass. */
     @FunctionalInterface

@@ -57,9 +57,21 @@ public interface MemoryRegion {
 
     /**
      * Maps data and protection information into an INTEGRITY MR (ib_map_mr_sg_pi), trying physical,
-     * then MTT, then KLM (mechanisms.md section 3). Returns the number of data+metadata elements mapped.
+     * then MTT, then KLM, as mlx5 does ({@link PiMappingOrder#PA_FIRST}). Returns the number of
+     * data+metadata elements mapped.
      */
-    int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize);
+    default int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize) {
+        return mapSgPi(data, metadata, pageSize, PiMappingOrder.PA_FIRST);
+    }
+
+    /**
+     * Maps data and protection information into an INTEGRITY MR trying only the mappings of {@code order},
+     * in its order: physical (one data and at most one metadata element, no inner registration), MTT (data
+     * pages then metadata pages in the inner MTT mkey; only when the lists have no gaps), KLM (the inner
+     * indirect mkey, zero-based: data at 0, PI at the data length). Returns the number of data+metadata
+     * elements mapped; {@link #piMapping()} says which mapping was used.
+     */
+    int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize, PiMappingOrder order);
 
     /** How the last mapSgPi mapped (NONE for other MR types). */
     PiMapping piMapping();
@@ -76,6 +88,22 @@ public interface MemoryRegion {
     /** True when the HCA would accept this key now (registered and not invalidated). */
     boolean isValid();
 
-    /** ib_dereg_mr: destroys the key; any later use fails with a protection error. */
+    /**
+     * ib_dereg_mr without simulated time (set-up and teardown code): the key stops working at once; any later use
+     * fails with a protection error. A region from {@link ProtectionDomain#regUserMr} gives its mkey back to the
+     * MR cache as the timed form does, only instantly.
+     */
     void deregister();
+
+    /**
+     * ib_dereg_mr as the kernel runs it, in simulated time, then {@code done} in a thread-priority task on the
+     * calling core. For a region from {@link ProtectionDomain#regUserMr}: the mkey is revoked with a UMR (the
+     * thread sleeps meanwhile), returned to its MR cache entry (or destroyed by a firmware command when it did not
+     * come from the cache), and the pages are unpinned. Call it inside a task. Other regions have no timed
+     * deregistration: they are deregistered at once and {@code done} runs before this returns.
+     */
+    default void deregister(Runnable done) {
+        deregister();
+        done.run();
+    }
 }

@@ -2,7 +2,7 @@ package org.hcasim.verbs;
 
 /** Kinds of memory regions. */
 public enum MrType {
-    /** Registered directly with ib_reg_mr-style registration: valid at once, fixed translation (MTT). */
+    /** A user registration (regMr, regUserMr: ib_reg_user_mr): valid once registered, fixed translation (MTT). */
     USER,
     /** Fast registration, MTT translation: page-aligned scatter lists only (IB_MR_TYPE_MEM_REG). */
     MEM_REG,

@@ -23,11 +23,26 @@ public interface ProtectionDomain {
     }
 
     /**
-     * Registers host memory {@code [iova, iova+length)} (ib_reg_user_mr style); the region is valid at once.
+     * Registers host memory {@code [iova, iova+length)} for set-up code: the region is valid at once, and its
+     * only cost is one CREATE_MKEY firmware command (waited for when called inside a task), like the driver's
+     * uncached slow path. No page pinning, no MR cache: for the kernel's timed path use {@link #regUserMr}.
      * Fails with EINVAL for REMOTE_WRITE/REMOTE_ATOMIC without LOCAL_WRITE, a non-positive length, a range
      * larger than maxMrSize, or memory that is not allocated on the host.
      */
     MemoryRegion regMr(long iova, long length, Set<AccessFlag> access);
+
+    /**
+     * ib_reg_user_mr as the kernel runs it, in simulated time: the calling task pays the system call, pins and
+     * DMA-maps every page of {@code [iova, iova+length)}, takes a pre-created mkey from the device's MR cache
+     * (or creates one with a firmware command on a miss) and loads the translation into it with a UMR, sleeping
+     * while the device works. {@code done} gets the valid region, type {@link MrType#USER}, in a thread-priority
+     * task on the calling core. Call it inside a task (the registering thread). Fails at once with EINVAL for
+     * the same reasons as {@link #regMr} or outside a task; a device without this path throws EOPNOTSUPP.
+     * Release the region with {@link MemoryRegion#deregister(Runnable)} to take the kernel's timed path back.
+     */
+    default void regUserMr(long iova, long length, Set<AccessFlag> access, UserMrCallback done) {
+        throw new VerbsException(Errno.EOPNOTSUPP, "this device does not model ib_reg_user_mr");
+    }
 
     /**
      * Allocates a fast-registration MR (ib_alloc_mr / ib_alloc_mr_integrity) able to map {@code maxSg}

@@ -7,9 +7,12 @@ import java.util.concurrent.Callable;
 import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.mrcache.MrCachePolicies;
+import org.hcasim.core.policy.InstalledPolicies;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.spi.UlpProvider;
+import org.hcasim.spi.policy.PolicyKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,14 +51,29 @@ public final class ConfigCommand implements Callable<Integer> {
         for (HcasimConfig.Entry e : config.entries()) {
             width = Math.max(width, e.key().length() + 3 + e.value().length());
         }
+        InstalledPolicies policies = doc ? InstalledPolicies.of(installation.ulps()) : null;
         for (HcasimConfig.Entry e : config.entries()) {
             if (doc && docs.containsKey(e.key())) {
                 out.println("# " + docs.get(e.key()));
+            }
+            if (doc) {
+                PolicyKind.ofKey(e.key()).ifPresent(kind -> printChoices(out, policies, kind));
+                if (e.key().equals(MrCachePolicies.KEY)) {
+                    out.println("#   MR cache policies to choose from:");
+                    MrCachePolicies.factories().forEach(f -> out.println("#     " + f.name() + " (built in): " + f.description()));
+                }
             }
             String kv = e.key() + " = " + e.value();
             out.println(kv + " ".repeat(width - kv.length()) + "  (" + e.source() + ")");
         }
         out.flush();
         return HcasimCommand.OK;
+    }
+
+    /** The policies a policy key may name, one comment line each: name, where it comes from, what it does. */
+    private static void printChoices(PrintWriter out, InstalledPolicies policies, PolicyKind kind) {
+        out.println("#   " + kind.label() + " policies to choose from:");
+        policies.of(kind).forEach((name, entry) ->
+                out.println("#     " + name + " (" + entry.origin() + "): " + entry.factory().description()));
     }
 }

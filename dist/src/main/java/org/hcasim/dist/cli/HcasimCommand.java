@@ -39,10 +39,11 @@ public final class HcasimCommand implements Callable<Integer> {
     static final List<Class<?>> SUBCOMMANDS = List.of(
             UlpsCommand.class,
             ConfigCommand.class,
-            // others append theirs, e.g. org.hcasim.dist.fio.FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
+            // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
-            org.hcasim.dist.fio.FioCommand.class
+            FioCommand.class,
+            org.hcasim.dist.mrbench.MrBenchCommand.class
     );
 
     public static final int OK = 0;
@@ -80,7 +81,31 @@ public final class HcasimCommand implements Callable<Integer> {
             }
             return USER_ERROR;
         }
-        return cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // A run larger than the heap: one line, never a stack trace (issue: memory budget checks come first).
+            err.println("hcasim: out of memory (Java heap of " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB): the run needs more; make it smaller or raise the heap with HCASIM_OPTS=-Xmx...");
+            err.flush();
+            return INTERNAL_ERROR;
+        }
+        return outputLost(out, err) ? USER_ERROR : code;
+    }
+
+    /**
+     * Whether writing the command's standard output failed (a full disk, a closed pipe): a report that did not
+     * reach its reader is an error, said on stderr, never exit 0.
+     */
+    private static boolean outputLost(PrintStream out, PrintStream err) {
+        out.flush();
+        if (!out.checkError()) {
+            return false;
+        }
+        err.println("hcasim: writing standard output failed (disk full or output closed): the report is incomplete");
+        err.flush();
+        return true;
     }
 
     /** The tools of the installed plugins, as subcommands named after the tools. */

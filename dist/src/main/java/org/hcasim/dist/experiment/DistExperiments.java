@@ -3,14 +3,11 @@ package org.hcasim.dist.experiment;
 import java.util.List;
 import org.hcasim.spi.ExperimentDefinition;
 
-/**
- * The distribution's own (verbs-level) experiments. {@code mr-cache} (reference
- * {@code /org/hcasim/dist/reference/mr-cache.csv}) joins here once the MR allocation bench exists.
- */
+/** The distribution's own (verbs-level) experiments: {@code mr-cache} ({@link MrCacheExperiment}). */
 public final class DistExperiments {
     private DistExperiments() { }
 
     public static List<ExperimentDefinition> all() {
-        return List.of();
+        return List.of(new MrCacheExperiment());
     }
 }

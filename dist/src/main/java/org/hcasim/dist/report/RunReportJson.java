@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.hcasim.spi.CounterTable;
 import org.hcasim.spi.ResourceUsage;
 import org.hcasim.spi.RunReport;
 
@@ -28,6 +29,30 @@ public final class RunReportJson {
             resources.add(x);
         }
         m.put("resources", resources);
+        if (!report.policies().isEmpty()) {
+            m.put("policies", new LinkedHashMap<>(report.policies()));
+        }
+        if (!report.memoryBytes().isEmpty()) {
+            m.put("memory_bytes", new LinkedHashMap<>(report.memoryBytes()));
+        }
+        if (!report.tables().isEmpty()) {
+            List<Object> tables = new ArrayList<>();
+            for (CounterTable t : report.tables()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("title", t.title());
+                List<Object> rows = new ArrayList<>();
+                for (List<Long> row : t.rows()) {
+                    Map<String, Object> cells = new LinkedHashMap<>();
+                    for (int i = 0; i < row.size(); i++) {
+                        cells.put(t.columns().get(i), row.get(i));
+                    }
+                    rows.add(cells);
+                }
+                x.put("rows", rows);
+                tables.add(x);
+            }
+            m.put("tables", tables);
+        }
         m.put("bottleneck", report.bottleneck().map(ResourceUsage::name).orElse(null));
         m.put("summary", report.bottleneckSentence());
         return m;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.hcasim.spi.CounterTable;
 import org.hcasim.spi.ResourceUsage;
 import org.hcasim.spi.RunReport;
 
@@ -28,7 +29,26 @@ public final class RunReportText {
         }
         b.append(t.render("  "));
         b.append("  ").append(report.bottleneckSentence()).append('\n');
+        if (!report.policies().isEmpty()) {
+            List<String> p = new ArrayList<>();
+            report.policies().forEach((key, name) -> p.add(key + " = " + name));
+            b.append("  policies: ").append(String.join(", ", p)).append('\n');
+        }
+        report.memoryBytes().forEach((what, bytes) ->
+                b.append("  memory: ").append(what).append(' ').append(bytes(bytes)).append('\n'));
+        for (CounterTable table : report.tables()) {
+            b.append("  ").append(table.title()).append(":\n").append(counters(table, "    "));
+        }
         return b.toString();
+    }
+
+    /** A counter table with right-aligned columns, each line prefixed by {@code indent}. */
+    public static String counters(CounterTable table, String indent) {
+        TextTable t = new TextTable(table.columns().stream().map(c -> c + ">").toArray(String[]::new));
+        for (List<Long> row : table.rows()) {
+            t.row(row.stream().map(String::valueOf).toList());
+        }
+        return t.render(indent);
     }
 
     /** {@code <- bottleneck} and/or the cause shares, e.g. {@code <- bottleneck (list-fetch 87%, processing 13%)}. */
@@ -54,6 +74,18 @@ public final class RunReportText {
     private static int kindRank(String kind) {
         int i = ResourceUsage.KINDS.indexOf(kind);
         return i < 0 ? ResourceUsage.KINDS.size() : i;
+    }
+
+    /** Bytes in binary units with the exact count, e.g. {@code 96.0 MiB (100663296 bytes)}. */
+    static String bytes(long n) {
+        String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+        double v = n;
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return u == 0 ? n + " bytes" : String.format(Locale.ROOT, "%.1f %s (%d bytes)", v, units[u], n);
     }
 
     /** ns as the largest unit that keeps the number readable. */

@@ -34,9 +34,35 @@ class CliCommandsTest {
     void ulps_lists_the_four_plugins_with_description_contributions_and_origin() {
         assertThat(hcasim("ulps")).isZero();
 
-        assertThat(stdout().lines().filter(l -> !l.startsWith(" ")).map(l -> l.split(" ")[0]))
+        assertThat(stdout().lines().skip(6).filter(l -> !l.startsWith(" ")).map(l -> l.split(" ")[0]))
                 .containsExactly("iser", "nvmeof", "rds", "srp");
         assertThat(stdout()).contains("NVMe over Fabrics on RDMA", "contributes: ", "loaded from: class path");
+    }
+
+    @Test
+    void ulps_lists_the_built_in_policies_by_kind_and_each_plugins_policy_keys_by_role() {
+        assertThat(hcasim("ulps")).isZero();
+
+        assertThat(stdout().lines().limit(6)).containsExactly(
+                "built-in policies (any role may choose them; plugins add their own):",
+                "  registration-policy: global-key-single-segment, klm-only, mtt-first, pa-first, register-always",
+                "  cq-policy: fixed",
+                "  srq-policy: none, per-device, per-vector",
+                "engine policies (chosen by the HCA profile's key, not by a role):",
+                "  hca.mr-cache.policy: search-larger, strict");
+        assertThat(stdout()).containsPattern("policies by role: host: registration-policy = \\(derived from other keys, "
+                + "see config --doc\\), cq-policy = fixed; target: srq-policy = .*, cq-policy = fixed");
+    }
+
+    @Test
+    void config_doc_lists_the_choices_under_each_policy_key() {
+        assertThat(hcasim("config", "--doc")).isZero();
+
+        assertThat(stdout()).containsPattern("(?m)^#   CQ policies to choose from:\\R^#     fixed \\(built in\\): .*\\R"
+                + "^nvmeof\\.host\\.cq-policy = fixed");
+        assertThat(stdout()).containsPattern("(?m)^#     per-vector \\(built in\\): .*\\R^nvmeof\\.target\\.srq-policy = ");
+        assertThat(stdout()).containsPattern("(?m)^#   MR cache policies to choose from:\\R^#     search-larger \\(built in\\): .*"
+                + "\\R^#     strict \\(built in\\): .*\\R^hca\\.mr-cache\\.policy = strict ");
     }
 
     @Test
@@ -89,12 +115,52 @@ class CliCommandsTest {
     @Test
     void a_missing_testbed_file_is_one_line() {
         assertThat(hcasim("config", "--testbed", "no/such.properties")).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(stderr().lines()).singleElement().asString().contains("no/such.properties", "not found");
+        assertThat(stderr().lines()).singleElement().asString().contains("no/such.properties", "does not exist");
     }
 
     private static final class Pattern {
         static String quote(String s) {
             return java.util.regex.Pattern.quote(s);
         }
+    }
+
+    @Test
+    void a_set_value_that_does_not_have_its_keys_shape_is_refused_by_every_command() {
+        assertThat(hcasim("config", "--set", "nvmeof.host.queue-size=abc")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim config: nvmeof.host.queue-size = 'abc' (from --set) is not a number");
+    }
+
+    @Test
+    void an_include_line_in_a_testbed_file_is_an_error_not_dropped(@TempDir Path dir) throws IOException {
+        Path testbed = Files.writeString(dir.resolve("tb.properties"), "testbed.target.cores = 4\ninclude = other.properties\n");
+        assertThat(hcasim("config", "--testbed", testbed.toString())).isEqualTo(1);
+        assertThat(stderr().lines()).singleElement().asString()
+                .contains("line 2", "include is not supported");
+    }
+
+    @Test
+    void a_device_given_as_a_testbed_or_job_file_is_a_one_line_error_not_a_hang() {
+        assertThat(hcasim("config", "--testbed", "/dev/zero")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim config: testbed file /dev/zero is not a regular file (a device, socket or pipe)");
+        err.reset();
+        assertThat(hcasim("fio", "/dev/zero")).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim fio: job file /dev/zero is not a regular file (a device, socket or pipe)");
+    }
+
+    @Test
+    void output_that_cannot_be_written_is_an_error_not_exit_zero() {
+        PrintStream broken = new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("No space left on device");
+            }
+        }, true, StandardCharsets.UTF_8);
+        int code = HcasimCommand.run(new String[] {"ulps"}, broken, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(1);
+        assertThat(stderr().lines()).containsExactly(
+                "hcasim: writing standard output failed (disk full or output closed): the report is incomplete");
     }
 }

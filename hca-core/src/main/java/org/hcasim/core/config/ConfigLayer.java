@@ -6,7 +6,6 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Iterator;
@@ -38,18 +37,30 @@ public record ConfigLayer(String name, LayerKind kind, Map<String, String> value
 
     /** A layer from properties text ({@code key = value}, {@code #} comments); {@code name} is used in errors. */
     public static ConfigLayer fromProperties(String name, LayerKind kind, String text) {
+        refuseIncludes(name, text);
         return new ConfigLayer(name, kind, parse(name, new StringReader(text)));
     }
 
-    /** A layer from a properties file; a missing or unreadable file is a {@link ConfigException}. */
+    /**
+     * A layer from a properties file (at most {@link TextFiles#MAX_BYTES}); a missing, unreadable or non-regular
+     * file is a user error.
+     */
     public static ConfigLayer fromFile(String name, LayerKind kind, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new ConfigException(name + ": file " + file + " not found");
-        }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return new ConfigLayer(name, kind, parse(name, in));
-        } catch (IOException e) {
-            throw new ConfigException(name + ": cannot read " + file + ": " + e.getMessage(), e);
+        return fromProperties(name, kind, TextFiles.read(file, "testbed file"));
+    }
+
+    /**
+     * A layer is one file, so that every value has one source: an {@code include} (Commons Configuration's
+     * directive, which would otherwise be dropped without a word) is an error naming the line.
+     */
+    private static void refuseIncludes(String name, String text) {
+        String[] lines = text.split("\\R", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String t = lines[i].strip();
+            if (t.matches("(?i)include(optional)?\\s*[=:\\s].*")) {
+                throw new ConfigException(name + ": line " + (i + 1) + ": '" + t + "': include is not supported; "
+                        + "a testbed is one file (copy the settings in, or add them with --set)");
+            }
         }
     }
 

@@ -4,7 +4,6 @@ import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -17,6 +16,7 @@ import org.apache.commons.configuration2.Configuration;
 import org.apache.commons.configuration2.MapConfiguration;
 import org.apache.commons.configuration2.interpol.ConfigurationInterpolator;
 import org.apache.commons.configuration2.interpol.DefaultLookups;
+import org.hcasim.spi.settings.SettingGrammar;
 
 /**
  * The effective configuration of one run: layers from built-in defaults up to {@code --set}, each
@@ -52,6 +52,7 @@ public final class HcasimConfig {
         }
         checkAllKeysKnown();
         resolve();
+        checkValuesHaveTheirDefaultsShape();
     }
 
     // ---------------------------------------------------------------- typed getters
@@ -79,67 +80,41 @@ public final class HcasimConfig {
     }
 
     public long getLong(String key) {
-        String v = value(key);
-        try {
-            return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw bad(key, "is not an integer");
-        }
+        return parse(key, SettingGrammar::parseLong);
     }
 
     public double getDouble(String key) {
-        String v = value(key);
-        try {
-            double d = Double.parseDouble(v);
-            if (!Double.isFinite(d)) {
-                throw bad(key, "is not a finite number");
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw bad(key, "is not a number");
-        }
+        return parse(key, SettingGrammar::parseDouble);
     }
 
     /** {@code true} or {@code false} (nothing else, so typos do not silently mean false). */
     public boolean getBoolean(String key) {
-        String v = value(key).toLowerCase(Locale.ROOT);
-        return switch (v) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw bad(key, "is not true or false");
-        };
+        return parse(key, SettingGrammar::parseBoolean);
     }
 
     /** A byte count: a whole number with an optional binary suffix k, m, g, t (powers of 1024), e.g. {@code 4k}. */
     public long getSize(String key) {
-        try {
-            return ConfigValues.parseSize(value(key));
-        } catch (IllegalArgumentException e) {
-            throw bad(key, e.getMessage());
-        }
+        return parse(key, SettingGrammar::parseSize);
     }
 
     /** A duration in nanoseconds: a number with unit ns, us, ms or s, e.g. {@code 1.5us}; {@code 0} needs no unit. */
     public long getDurationNanos(String key) {
-        try {
-            return ConfigValues.parseDurationNanos(value(key));
-        } catch (IllegalArgumentException e) {
-            throw bad(key, e.getMessage());
-        }
+        return parse(key, SettingGrammar::parseDurationNanos);
     }
 
     /** One of the constants of {@code type}, written in kebab-case ({@code PER_QP} is {@code per-qp}). */
     public <E extends Enum<E>> E getEnum(String key, Class<E> type) {
+        return parse(key, v -> SettingGrammar.parseChoice(v, type));
+    }
+
+    /** Reads {@code key} with one parser of the shared grammar ({@link SettingGrammar}); its complaint names the key. */
+    private <T> T parse(String key, java.util.function.Function<String, T> parser) {
         String v = value(key);
-        List<String> allowed = new ArrayList<>();
-        for (E c : type.getEnumConstants()) {
-            String name = ConfigValues.kebab(c);
-            if (name.equals(v)) {
-                return c;
-            }
-            allowed.add(name);
+        try {
+            return parser.apply(v);
+        } catch (IllegalArgumentException e) {
+            throw bad(key, e.getMessage());
         }
-        throw bad(key, "is not one of " + String.join(", ", allowed));
     }
 
     /** A comma-separated list, each item trimmed; an empty value is an empty list. */
@@ -311,6 +286,34 @@ public final class HcasimConfig {
             }
             values.put(key, resolved);
             sources.put(key, source);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(String.join("; ", problems));
+        }
+    }
+
+    /**
+     * A value set above the defaults must have the shape of the key's default (a number stays a number, a
+     * boolean a boolean, ...), so a typo is an error whichever command loads the configuration. All problems
+     * are reported at once.
+     */
+    private void checkValuesHaveTheirDefaultsShape() {
+        Map<String, String> defaults = new java.util.HashMap<>();
+        for (ConfigLayer layer : layers) {
+            if (layer.kind().definesKeys()) {
+                defaults.putAll(layer.values());
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, ConfigLayer> e : sources.entrySet()) {
+            String key = e.getKey();
+            if (e.getValue().kind().definesKeys()) {
+                continue;
+            }
+            String problem = ValueShape.of(defaults.get(key)).problem(values.get(key));
+            if (problem != null) {
+                problems.add(key + " = '" + values.get(key) + "' (from " + e.getValue().name() + ") " + problem);
+            }
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(String.join("; ", problems));

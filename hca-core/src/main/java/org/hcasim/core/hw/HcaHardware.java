@@ -42,7 +42,7 @@ public final class HcaHardware {
         this.umrEngine = new FetchingEngine(sim, name + "/umr-engine", params.umrEngine(), pcie, "registration-list fetch");
         this.translation = new TranslationCache(sim, name + "/translation-cache", params.translation(), pcie);
         this.firmware = new FirmwareCommandInterface(sim, name + "/firmware", params.firmwareParallelCommands(),
-                params.firmwareLatencyNs());
+                params.firmwareLatencyNs(), pcie.payloadBytesPerNs());
         this.port = fabric.addPort(name + "/port1", params.link());
         int vectors = Math.min(params.maxCompletionVectors(), host.coreCount());
         for (int v = 0; v < vectors; v++) {

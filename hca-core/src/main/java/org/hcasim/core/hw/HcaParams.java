@@ -15,13 +15,15 @@ import java.util.Map;
  * @param cqeBytes            CQE size written to host memory
  * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
  * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
+ * @param mrCache             the driver's MR cache on this HCA (entries' limits, lookup policy)
  * @param verbs               the verbs limits and capabilities the device reports
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
-                        int maxCompletionVectors, long switchLatencyNs, VerbsLimits verbs) {
+                        int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
+                        VerbsLimits verbs) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

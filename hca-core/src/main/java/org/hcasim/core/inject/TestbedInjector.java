@@ -6,32 +6,26 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.Stage;
-import com.google.inject.TypeLiteral;
 import com.google.inject.multibindings.MapBinder;
 import com.google.inject.util.Providers;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.hcasim.block.BlockProtocol;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.plugin.InstalledUlp;
 import org.hcasim.core.plugin.InstalledUlps;
-import org.hcasim.spi.CqPolicy;
-import org.hcasim.spi.RegistrationPolicy;
-import org.hcasim.spi.SrqPolicy;
 import org.hcasim.spi.UlpProvider;
 
 /**
- * Builds the one Guice injector of a testbed: the core bindings (configuration, {@link Policies},
- * plus the engine modules the caller passes), then the module of each ULP the testbed names, in
- * that order. Runs in {@link Stage#PRODUCTION} with explicit bindings required, so every singleton
+ * Builds the one Guice injector of a testbed: the core bindings (configuration, plus the engine modules
+ * the caller passes, e.g. the testbed's hosts and its {@link org.hcasim.spi.policy.PolicyRegistry}), then the
+ * module of each ULP the testbed names, in that order. Runs in {@link Stage#PRODUCTION} with explicit bindings required, so every singleton
  * is built up front and nothing is bound by accident.
  *
  * <p>Bindings every testbed has: {@link HcasimConfig}; {@code Map<String, UlpProvider>} (the testbed's
- * ULPs by name); {@code Map<String, Map<String, RegistrationPolicy>>} and the same for
- * {@link CqPolicy} and {@link SrqPolicy} (ULP name to policy name to policy); {@link Policies};
- * {@code Map<String, BlockProtocol>} (the block roles of the testbed's ULPs that have them, by ULP name).
+ * ULPs by name); {@code Map<String, BlockProtocol>} (the block roles of the testbed's ULPs that have them,
+ * by ULP name).
  *
  * <p>A ULP's {@link UlpProvider#blockProtocol()} is called once per testbed and bound as an instance,
  * so Guice injects its {@code @Inject} fields and methods from this injector (the plugin's own module
@@ -84,23 +78,13 @@ public final class TestbedInjector {
         protected void configure() {
             binder().requireExplicitBindings();
             bind(HcasimConfig.class).toInstance(config);
-            bind(Policies.class);
 
             var providers = MapBinder.newMapBinder(binder(), String.class, UlpProvider.class);
-            var registration = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
-                    new TypeLiteral<Map<String, RegistrationPolicy>>() { });
-            var cq = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
-                    new TypeLiteral<Map<String, CqPolicy>>() { });
-            var srq = MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
-                    new TypeLiteral<Map<String, SrqPolicy>>() { });
             var block = MapBinder.newMapBinder(binder(), String.class, BlockProtocol.class);
             for (InstalledUlp ulp : ulps) {
                 UlpProvider p = ulp.provider();
                 providers.addBinding(p.name()).toProvider(Providers.of(p)); // not toInstance: no injection into the shared provider
                 p.blockProtocol().ifPresent(protocol -> block.addBinding(p.name()).toInstance(protocol));
-                registration.addBinding(p.name()).toInstance(Map.copyOf(p.registrationPolicies()));
-                cq.addBinding(p.name()).toInstance(Map.copyOf(p.cqPolicies()));
-                srq.addBinding(p.name()).toInstance(Map.copyOf(p.srqPolicies()));
             }
         }
     }

@@ -6,6 +6,8 @@ import org.hcasim.core.hw.EngineParams;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.hw.LinkParams;
+import org.hcasim.core.hw.MrCacheParams;
+import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.hw.PcieParams;
 import org.hcasim.core.hw.TranslationParams;
 import org.hcasim.core.hw.VerbsLimits;
@@ -79,6 +81,7 @@ public final class HcaProfile {
                 fw,
                 v.positiveInt("hca.completion-vectors"),
                 v.nonNegativeLong("hca.port.switch-latency-ns"),
+                mrCache(v, source),
                 verbsLimits(v));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
@@ -103,6 +106,34 @@ public final class HcaProfile {
                 v.nonNegativeInt("hca.verbs.max-inline-data"),
                 v.positiveLong("hca.verbs.max-msg-size"),
                 v.enumSet("hca.verbs.capabilities", DeviceCapability.class));
+    }
+
+    /** {@code hca.mr-cache.limits} (comma-separated, one per entry from entry 0; may be empty) and the policy. */
+    private static MrCacheParams mrCache(ProfileValues v, String source) {
+        String key = "hca.mr-cache.limits";
+        String text = v.string(key);
+        java.util.List<Integer> limits = new java.util.ArrayList<>();
+        if (!text.isEmpty()) {
+            for (String part : text.split(",", -1)) {
+                try {
+                    long l = org.hcasim.spi.settings.SettingGrammar.parseLong(part.strip());
+                    if (l < 0 || l > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException("limits must be in 0.." + Integer.MAX_VALUE);
+                    }
+                    limits.add((int) l);
+                } catch (IllegalArgumentException e) {
+                    throw new ProfileException(source + ": '" + key + "' = '" + text + "': '" + part.strip() + "' "
+                            + e.getMessage());
+                }
+            }
+        }
+        if (limits.size() > MrCacheParams.ENTRIES) {
+            throw new ProfileException(source + ": '" + key + "' lists " + limits.size() + " limits; the MR cache has "
+                    + MrCacheParams.ENTRIES + " entries (orders 2..22)");
+        }
+        String policy = v.string(MrCachePolicies.KEY);
+        MrCachePolicies.named(policy); // an unknown name is a one-line error listing the choices
+        return new MrCacheParams(limits, policy);
     }
 
     private static EngineParams engine(ProfileValues v, String prefix) {

@@ -18,7 +18,9 @@ public final class HostProfile {
     static final java.util.List<String> REQUIRED_COSTS = java.util.List.of(
             CpuCosts.DOORBELL_MMIO, CpuCosts.WQE_BUILD, CpuCosts.IRQ_ENTRY, CpuCosts.IRQ_EXIT,
             CpuCosts.SOFTIRQ_SCHEDULE, CpuCosts.CQ_POLL_PER_CQE, CpuCosts.CQ_ARM, CpuCosts.LOCK_ACQUIRE, CpuCosts.QUEUE_LOCK_HOLD,
-            CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL, CpuCosts.CM_MESSAGE);
+            CpuCosts.CONTEXT_SWITCH, CpuCosts.WAKEUP_LATENCY, CpuCosts.WORKQUEUE_DISPATCH, CpuCosts.SYSCALL, CpuCosts.CM_MESSAGE,
+            CpuCosts.REG_USER_MR, CpuCosts.PAGE_PIN, CpuCosts.PAGE_DMA_MAP, CpuCosts.PAGE_UNPIN,
+            CpuCosts.FW_COMMAND_SUBMIT, CpuCosts.FW_COMMAND_COMPLETE);
     static final java.util.List<String> REQUIRED_PER_BYTE = java.util.List.of(CpuCosts.MEMCPY, CpuCosts.CRC_T10DIF);
 
     private final String name;

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.hcasim.spi.settings.SettingGrammar;
 
 /**
  * The key/value pairs of one profile with typed, validated reads. Every read marks its key; after building,
@@ -29,7 +30,7 @@ final class ProfileValues {
     }
 
     long nonNegativeLong(String key) {
-        long v = parse(key, Long::parseLong, "an integer");
+        long v = parse(key, SettingGrammar::parseLong);
         if (v < 0) {
             throw new ProfileException(source + ": '" + key + "' must be >= 0, got " + v);
         }
@@ -37,15 +38,15 @@ final class ProfileValues {
     }
 
     int nonNegativeInt(String key) {
-        int v = parse(key, Integer::parseInt, "an integer");
-        if (v < 0) {
-            throw new ProfileException(source + ": '" + key + "' must be >= 0, got " + v);
+        long v = nonNegativeLong(key);
+        if (v > Integer.MAX_VALUE) {
+            throw new ProfileException(source + ": '" + key + "' must be at most " + Integer.MAX_VALUE + ", got " + v);
         }
-        return v;
+        return (int) v;
     }
 
     long positiveLong(String key) {
-        long v = parse(key, Long::parseLong, "an integer");
+        long v = parse(key, SettingGrammar::parseLong);
         if (v <= 0) {
             throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
         }
@@ -71,24 +72,27 @@ final class ProfileValues {
     }
 
     int positiveInt(String key) {
-        int v = parse(key, Integer::parseInt, "an integer");
+        long v = parse(key, SettingGrammar::parseLong);
         if (v <= 0) {
             throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
         }
-        return v;
+        if (v > Integer.MAX_VALUE) {
+            throw new ProfileException(source + ": '" + key + "' must be at most " + Integer.MAX_VALUE + ", got " + v);
+        }
+        return (int) v;
     }
 
     double positiveDouble(String key) {
-        double v = parse(key, Double::parseDouble, "a number");
-        if (!(v > 0) || Double.isInfinite(v)) {
+        double v = parse(key, SettingGrammar::parseDouble);
+        if (!(v > 0)) {
             throw new ProfileException(source + ": '" + key + "' must be a positive number, got " + v);
         }
         return v;
     }
 
     double nonNegativeDouble(String key) {
-        double v = parse(key, Double::parseDouble, "a number");
-        if (!(v >= 0) || Double.isInfinite(v)) {
+        double v = parse(key, SettingGrammar::parseDouble);
+        if (!(v >= 0)) {
             throw new ProfileException(source + ": '" + key + "' must be a number >= 0, got " + v);
         }
         return v;
@@ -117,12 +121,13 @@ final class ProfileValues {
         return java.util.Collections.unmodifiableMap(values);
     }
 
-    private <T> T parse(String key, java.util.function.Function<String, T> parser, String what) {
+    /** Reads {@code key} with a parser of the one grammar of settings ({@link SettingGrammar}). */
+    private <T> T parse(String key, java.util.function.Function<String, T> parser) {
         String text = string(key);
         try {
             return parser.apply(text);
-        } catch (NumberFormatException e) {
-            throw new ProfileException(source + ": '" + key + "' must be " + what + ", got '" + text + "'");
+        } catch (IllegalArgumentException e) {
+            throw new ProfileException(source + ": '" + key + "' = '" + text + "' " + e.getMessage());
         }
     }
 }

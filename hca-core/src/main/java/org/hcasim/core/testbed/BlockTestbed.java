@@ -23,6 +23,8 @@ import org.hcasim.core.host.SimHost;
 import org.hcasim.core.inject.TestbedInjector;
 import org.hcasim.core.plugin.InstalledUlps;
 import org.hcasim.core.plugin.PluginException;
+import org.hcasim.core.policy.InstalledPolicies;
+import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.hw.HcaParams;
@@ -30,6 +32,7 @@ import org.hcasim.core.verbs.SimRdmaDevice;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.spi.UlpProvider;
+import org.hcasim.spi.policy.PolicyRegistry;
 
 /**
  * A running block testbed: the two hosts of a {@link BlockTestbedSpec} with one HCA each on one
@@ -53,6 +56,7 @@ public final class BlockTestbed {
     private final SimHost initiator;
     private final SimHost target;
     private final Map<String, BlockProtocol> blockProtocols;
+    private final TestbedPolicies policies;
     private final Map<String, List<BlockDevice>> connected = new LinkedHashMap<>();
 
     /**
@@ -71,9 +75,10 @@ public final class BlockTestbed {
         this.sim = new Simulation(spec.seed());
         this.initiator = host(spec.initiatorHost(), spec.initiatorCores(), spec.initiatorCosts(), spec.hca());
         this.target = host(spec.targetHost(), spec.targetCores(), spec.targetCosts(), spec.hca());
+        this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;
         try {
-            injector = TestbedInjector.create(config, installed, ulps, new HostsModule(initiator, target));
+            injector = TestbedInjector.create(config, installed, ulps, new TestbedModule(initiator, target, policies));
         } catch (PluginException e) {
             throw new UserException((spec.ulps().isEmpty() ? "ioengine=" + String.join(",", ulps)
                     : "testbed.ulps = " + String.join(",", ulps) + " (from " + config.sourceOf("testbed.ulps") + ")")
@@ -83,19 +88,22 @@ public final class BlockTestbed {
     }
 
     /** The simulation objects a plugin may ask the testbed's injector for (verbs-api types only). */
-    private static final class HostsModule extends AbstractModule {
+    private static final class TestbedModule extends AbstractModule {
         private final Host initiator;
         private final Host target;
+        private final PolicyRegistry policies;
 
-        HostsModule(Host initiator, Host target) {
+        TestbedModule(Host initiator, Host target, PolicyRegistry policies) {
             this.initiator = initiator;
             this.target = target;
+            this.policies = policies;
         }
 
         @Override
         protected void configure() {
             bind(Host.class).annotatedWith(Names.named("initiator")).toInstance(initiator);
             bind(Host.class).annotatedWith(Names.named("target")).toInstance(target);
+            bind(PolicyRegistry.class).toInstance(policies);
         }
     }
 
@@ -124,6 +132,11 @@ public final class BlockTestbed {
 
     public SimHost targetHost() {
         return target;
+    }
+
+    /** The policies the testbed's roles created, and the memory their receive queues commit. */
+    public TestbedPolicies policies() {
+        return policies;
     }
 
     /** The testbed's ULPs that offer block roles, sorted. */
@@ -161,6 +174,7 @@ public final class BlockTestbed {
                 @Override public String address() { return address; }
                 @Override public List<BlockNamespaceSpec> namespaces() { return List.copyOf(namespaces); }
                 @Override public Map<String, String> config() { return view; }
+                @Override public PolicyRegistry policies() { return policies; }
             });
             t.start();
             BlockTarget started = t;
@@ -168,6 +182,7 @@ public final class BlockTestbed {
                 @Override public Host host() { return initiator; }
                 @Override public String targetAddress() { return started.address(); }
                 @Override public Map<String, String> config() { return view; }
+                @Override public PolicyRegistry policies() { return policies; }
             });
         } catch (InvalidSettingException e) {
             throw withSource(e);

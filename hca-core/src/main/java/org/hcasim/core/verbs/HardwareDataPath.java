@@ -79,7 +79,7 @@ final class HardwareDataPath implements HcaDataPath {
     }
 
     @Override
-    public long firmwareCommand(long t, FirmwareCommand command) {
-        return hw.firmware().execute(t, command);
+    public long firmwareCommand(long t, FirmwareCommand command, long translationBytes) {
+        return hw.firmware().execute(t, command, translationBytes);
     }
 }

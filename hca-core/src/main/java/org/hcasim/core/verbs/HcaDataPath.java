@@ -51,6 +51,9 @@ interface HcaDataPath {
     /** CQE write into host memory. */
     long writeCqe(long t);
 
-    /** A firmware command through the serialized command interface. */
-    long firmwareCommand(long t, FirmwareCommand command);
+    /**
+     * A firmware command through the serialized command interface, for an object with {@code translationBytes} of
+     * translation entries to initialise (an mkey's MTT or KLM entries; 0 for other objects).
+     */
+    long firmwareCommand(long t, FirmwareCommand command, long translationBytes);
 }

@@ -16,6 +16,8 @@ import org.hcasim.host.WorkQueue;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.CqPeriodMode;
+import org.hcasim.verbs.Moderation;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.RdmaDevice;
@@ -30,10 +32,6 @@ import org.hcasim.verbs.WorkCompletion;
 final class SimCompletionQueue implements CompletionQueue, EventTarget {
     /** Event operation: the HCA's write of a CQE (the argument) has landed in host memory. */
     static final int CQE_WRITTEN = 0;
-    /** IB_POLL_BUDGET_IRQ: completions per soft-IRQ pass before yielding. */
-    static final int SOFTIRQ_BUDGET = 256;
-    /** IB_POLL_BUDGET_WORKQUEUE. */
-    static final int WORKQUEUE_BUDGET = 65_536;
 
     private final SimRdmaDevice device;
     private final CqInit init;
@@ -46,6 +44,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private boolean pollScheduled;
     private boolean destroyed;
     private PollPassListener pollPassListener;
+    private Moderation moderationInForce = Moderation.NONE;
     private final Runnable pollPass = this::pollPass;
     private WorkQueue completionWorkQueue;
 
@@ -170,11 +169,9 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     /** One polling pass of the kernel's ib_poll_handler / ib_cq_poll_work. */
     private void pollPass() {
         pollScheduled = false;
-        int budget = init.pollContext() == PollContext.SOFTIRQ ? SOFTIRQ_BUDGET : WORKQUEUE_BUDGET;
+        int budget = init.effectivePollBudget();
         int done = processDirect(budget);
-        if (pollPassListener != null) {
-            pollPassListener.pollPass(this, done, device.host().now());
-        }
+        reportPollPass(done);
         if (done >= budget) {
             schedulePoll();
             return;
@@ -228,18 +225,36 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     }
 
     @Override
-    public void modifyModeration(int count, int periodUs) {
-        if (count < 0 || periodUs < 0 || count > 0xFFFF || periodUs > 0xFFF) {
-            throw new VerbsException(Errno.EINVAL, "CQ moderation count " + count + " (0..65535) / period "
-                    + periodUs + " us (0..4095) out of range");
-        }
+    public void modifyModeration(Moderation m) {
         device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
-        moderation.configure(count, periodUs * 1000L, ModerationMode.START_ON_FIRST_CQE);
+        moderation.configure(m.count(), m.periodUs() * 1000L, m.mode() == CqPeriodMode.RESTART_ON_CQE
+                ? ModerationMode.RESTART_ON_EACH_CQE : ModerationMode.START_ON_FIRST_CQE);
+        moderationInForce = m;
+    }
+
+    @Override
+    public Moderation moderation() {
+        return moderationInForce;
+    }
+
+    @Override
+    public int pollBudget() {
+        return init.effectivePollBudget();
     }
 
     @Override
     public void setPollPassListener(PollPassListener listener) {
         this.pollPassListener = listener;
+    }
+
+    @Override
+    public void reportPollPass(int completions) {
+        if (completions < 0) {
+            throw new VerbsException(Errno.EINVAL, "a polling pass cannot find " + completions + " completions");
+        }
+        if (pollPassListener != null) {
+            pollPassListener.pollPass(this, completions, device.host().now());
+        }
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
 import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.PiMapping;
+import org.hcasim.verbs.PiMappingOrder;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.SignatureError;
@@ -32,6 +33,8 @@ final class SimMemoryRegion implements MemoryRegion {
     private org.hcasim.verbs.SignatureAttributes pendingSignature;
     private SignatureError signatureError;
     private boolean signatureErrorUnchecked;
+    /** The timed user-registration path this region came from (regUserMr), or null. */
+    private UserMrPath userPath;
 
     SimMemoryRegion(SimProtectionDomain pd, Mkey mkey, int maxSg) {
         this.pd = pd;
@@ -44,6 +47,12 @@ final class SimMemoryRegion implements MemoryRegion {
 
     Mkey mkey() {
         return mkey;
+    }
+
+    /** This region was registered by {@code path} (regUserMr), which also deregisters it. */
+    SimMemoryRegion registeredBy(UserMrPath path) {
+        this.userPath = path;
+        return this;
     }
 
     SimProtectionDomain simPd() {
@@ -122,12 +131,12 @@ final class SimMemoryRegion implements MemoryRegion {
     }
 
     @Override
-    public int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize) {
+    public int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize, PiMappingOrder order) {
         requireLive("mapSgPi");
         if (mkey.type() != MrType.INTEGRITY) {
             throw new VerbsException(Errno.EINVAL, "mapSgPi on a " + mkey.type() + " MR; it needs an INTEGRITY MR");
         }
-        SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg);
+        SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg, order);
         pending = m;
         pendingSignature = null;
         pendingPageSize = pageSize;
@@ -194,9 +203,28 @@ final class SimMemoryRegion implements MemoryRegion {
             return;
         }
         deregistered = true;
+        if (userPath != null) {
+            userPath.deregisterNow(this);
+            return;
+        }
         pd.simDevice().firmwareCommand(org.hcasim.core.hw.FirmwareCommand.DESTROY_MKEY);
         pd.simDevice().keys().destroy(mkey);
         pd.release();
+    }
+
+    @Override
+    public void deregister(Runnable done) {
+        if (userPath == null) {
+            MemoryRegion.super.deregister(done);
+            return;
+        }
+        requireLive("deregister");
+        if (!pd.simDevice().host().inTask()) {
+            throw new VerbsException(Errno.EINVAL, "deregister(done): call it inside a task (it runs on the"
+                    + " deregistering thread's core)");
+        }
+        deregistered = true;
+        userPath.deregister(this, done);
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.hcasim.verbs.RdmaDevice;
 import org.hcasim.verbs.SharedReceiveQueue;
 import org.hcasim.verbs.SrqInit;
 import org.hcasim.verbs.SrqPool;
+import org.hcasim.verbs.UserMrCallback;
 import org.hcasim.verbs.VerbsException;
 
 final class SimProtectionDomain implements ProtectionDomain {
@@ -67,27 +68,48 @@ final class SimProtectionDomain implements ProtectionDomain {
 
     @Override
     public MemoryRegion regMr(long iova, long length, Set<AccessFlag> access) {
-        requireAlive("regMr");
-        AccessRules.requireLocalWriteForRemoteWrite(access, "regMr");
+        checkUserRange("regMr", iova, length, access);
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY, 8 * UserMrPath.pages(iova, length)); // the page list
+        Mkey k = device.keys().create(this, MrType.USER);
+        installUserTranslation(k, iova, length, access);
+        users++;
+        return new SimMemoryRegion(this, k, (int) Math.min(Integer.MAX_VALUE, (length + 4095) / 4096));
+    }
+
+    @Override
+    public void regUserMr(long iova, long length, Set<AccessFlag> access, UserMrCallback done) {
+        checkUserRange("regUserMr", iova, length, access);
+        if (!device.host().inTask()) {
+            throw new VerbsException(Errno.EINVAL, "regUserMr: call it inside a task (it runs on the registering"
+                    + " thread's core)");
+        }
+        users++;
+        device.userMrs().register(this, iova, length, access, done);
+    }
+
+    /** The checks ib_reg_user_mr makes before touching the memory: PD, access rights, length, allocated range. */
+    private void checkUserRange(String verb, long iova, long length, Set<AccessFlag> access) {
+        requireAlive(verb);
+        AccessRules.requireLocalWriteForRemoteWrite(access, verb);
         if (length <= 0) {
-            throw new VerbsException(Errno.EINVAL, "regMr: length " + length + " must be positive");
+            throw new VerbsException(Errno.EINVAL, verb + ": length " + length + " must be positive");
         }
         if (length > device.attributes().maxMrSize()) {
-            throw new VerbsException(Errno.EINVAL, "regMr: length " + length + " exceeds maxMrSize "
+            throw new VerbsException(Errno.EINVAL, verb + ": length " + length + " exceeds maxMrSize "
                     + device.attributes().maxMrSize());
         }
         try {
             device.host().memory().check(iova, length);
         } catch (MemoryAccessException e) {
-            throw new VerbsException(Errno.EINVAL, "regMr: [0x" + Long.toHexString(iova) + ", +"
+            throw new VerbsException(Errno.EINVAL, verb + ": [0x" + Long.toHexString(iova) + ", +"
                     + length + ") is not allocated host memory: " + e.getMessage());
         }
-        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
-        Mkey k = device.keys().create(this, MrType.USER);
-        k.load(SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova), (int) ((length + 4095) / 4096), false),
-                4096, 0, Set.copyOf(access), null);
-        users++;
-        return new SimMemoryRegion(this, k, (int) Math.min(Integer.MAX_VALUE, (length + 4095) / 4096));
+    }
+
+    /** Makes {@code k} translate {@code [iova, iova+length)} one to one (a user registration), valid at once. */
+    static void installUserTranslation(Mkey k, long iova, long length, Set<AccessFlag> access) {
+        k.install(SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova), (int) ((length + 4095) / 4096),
+                false), Set.copyOf(access));
     }
 
     @Override
@@ -105,7 +127,11 @@ final class SimProtectionDomain implements ProtectionDomain {
         if (maxSg < 1 || maxSg > limit) {
             throw new VerbsException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit);
         }
-        device.firmwareCommand(FirmwareCommand.CREATE_MKEY);
+        device.firmwareCommand(FirmwareCommand.CREATE_MKEY, (long) maxSg * switch (type) {
+            case MEM_REG -> 8;          // MTT entries
+            case SG_GAPS -> 16;         // KLM entries
+            default -> 8 + 16;          // integrity: the inner MTT and KLM mkeys
+        });
         Mkey k = device.keys().create(this, type);
         users++;
         return new SimMemoryRegion(this, k, maxSg);

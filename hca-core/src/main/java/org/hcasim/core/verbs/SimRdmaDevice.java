@@ -35,6 +35,8 @@ public final class SimRdmaDevice implements RdmaDevice {
     private final HcaDataPath dataPath;
     private final MkeyTable keys;
     private final SimConnectionManager cm;
+    /** The timed user-registration path with the MR cache, made on first use. */
+    private UserMrPath userMrs;
     private final List<AsyncEvent> unhandledEvents = new ArrayList<>();
     private Consumer<AsyncEvent> asyncHandler;
     private int nextQpNum = 0x100;
@@ -204,6 +206,18 @@ public final class SimRdmaDevice implements RdmaDevice {
         return keys;
     }
 
+    UserMrPath userMrs() {
+        if (userMrs == null) {
+            userMrs = new UserMrPath(this);
+        }
+        return userMrs;
+    }
+
+    /** The user-registration path if a registration used it (for run reports), else null. */
+    UserMrPath userMrsIfUsed() {
+        return userMrs;
+    }
+
     /**
      * When the HCA has the translation of {@code length} bytes at {@code address} through {@code key}:
      * physical-address keys (the local DMA key, a PD's unsafe global key) need no lookup; others go through the
@@ -225,8 +239,13 @@ public final class SimRdmaDevice implements RdmaDevice {
      * (charged, as the command's completion is polled); set-up code outside tasks does not.
      */
     void firmwareCommand(FirmwareCommand command) {
+        firmwareCommand(command, 0);
+    }
+
+    /** {@link #firmwareCommand(FirmwareCommand)} for an mkey with {@code translationBytes} of translation entries. */
+    void firmwareCommand(FirmwareCommand command, long translationBytes) {
         long start = host.now();
-        long done = dataPath.firmwareCommand(start, command);
+        long done = dataPath.firmwareCommand(start, command, translationBytes);
         if (host.inTask()) {
             host.busyWait(done - start);
         }

@@ -92,9 +92,9 @@ class HcasimConfigTest {
     class TypedValues {
         @Test
         void bad_values_name_key_value_and_layer() {
-            assertThatThrownBy(() -> config(set("sim.seed=abc")).getLong("sim.seed"))
+            assertThatThrownBy(() -> config(set("sim.seed=7up")).getLong("sim.seed"))
                     .isInstanceOf(ConfigException.class)
-                    .hasMessage("sim.seed = 'abc' (from --set) is not an integer");
+                    .hasMessage("sim.seed = '7up' (from --set) is not an integer");
             assertThatThrownBy(() -> config(set("nvmeof.host.register-always=yes")).getBoolean("nvmeof.host.register-always"))
                     .hasMessage("nvmeof.host.register-always = 'yes' (from --set) is not true or false");
             assertThatThrownBy(() -> config(set("nvmeof.host.queue-size=0")).getInt("nvmeof.host.queue-size", 1, 1024))

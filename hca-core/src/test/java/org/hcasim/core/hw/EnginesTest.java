@@ -119,7 +119,7 @@ class EnginesTest {
             lat.put(c, 1000L);
         }
         lat.put(FirmwareCommand.CREATE_MKEY, 15_000L);
-        FirmwareCommandInterface fw = new FirmwareCommandInterface(sim, "fw", 1, lat);
+        FirmwareCommandInterface fw = new FirmwareCommandInterface(sim, "fw", 1, lat, 10.0);
 
         assertThat(fw.execute(0, FirmwareCommand.CREATE_MKEY)).isEqualTo(15_000);
         assertThat(fw.execute(0, FirmwareCommand.MODIFY_CQ)).isEqualTo(16_000);
@@ -128,8 +128,28 @@ class EnginesTest {
     }
 
     @Test
+    void creating_translation_entries_holds_the_interface_while_the_firmware_writes_them_at_the_link_rate() {
+        Map<FirmwareCommand, Long> lat = new EnumMap<>(FirmwareCommand.class);
+        for (FirmwareCommand c : FirmwareCommand.values()) {
+            lat.put(c, 1000L);
+        }
+        FirmwareCommandInterface fw = new FirmwareCommandInterface(sim, "fw", 1, lat, 10.0);
+
+        long small = fw.execute(0, FirmwareCommand.CREATE_MKEY, 512);        // 2^6 pages: 512 B of MTT
+        long large = fw.execute(0, FirmwareCommand.CREATE_MKEY, 1L << 20);   // 2^17 pages: 1 MiB of MTT
+        long next = fw.execute(0, FirmwareCommand.MODIFY_CQ);
+
+        assertThat(small).isEqualTo(1000 + 51);
+        assertThat(large).isEqualTo(small + 1000 + 104_858);
+        assertThat(next).isEqualTo(large + 1000);
+        assertThat(sim.resources().usage(next).stream().filter(u -> u.name().equals("fw")).findFirst().orElseThrow()
+                .busyByCause()).containsEntry(FirmwareCommandInterface.TABLE_INIT, 51L + 104_858L)
+                .containsEntry("command", 3000L);
+    }
+
+    @Test
     void a_firmware_table_without_every_command_is_rejected() {
-        assertThatThrownBy(() -> new FirmwareCommandInterface(sim, "fw", 1, Map.of()))
+        assertThatThrownBy(() -> new FirmwareCommandInterface(sim, "fw", 1, Map.of(), 10.0))
                 .hasMessageContaining("no firmware latency for command create-mkey");
     }
 }

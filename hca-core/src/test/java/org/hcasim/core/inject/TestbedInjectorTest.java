@@ -20,23 +20,16 @@ import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.plugin.InstalledUlp;
 import org.hcasim.core.plugin.InstalledUlps;
 import org.hcasim.core.plugin.PluginException;
-import org.hcasim.spi.CqPolicy;
-import org.hcasim.spi.RegistrationPolicy;
 import org.hcasim.spi.UlpProvider;
 import org.junit.jupiter.api.Test;
 
 class TestbedInjectorTest {
 
-    record Named(String description) implements RegistrationPolicy, CqPolicy { }
-
-    /** A block ULP offering two registration policies and binding a string of its own. */
+    /** A ULP binding an integer of its own from its configuration. */
     static final class AlphaUlp implements UlpProvider {
         public String name() { return "alpha"; }
         public String description() { return "alpha protocol"; }
         public Map<String, String> defaultConfiguration() { return Map.of("alpha.depth", "16"); }
-        public Map<String, RegistrationPolicy> registrationPolicies() {
-            return Map.of("register-always", new Named("register every I/O"), "global-key", new Named("use the global key"));
-        }
         public Module module() {
             return new AbstractModule() {
                 @Provides @Singleton @com.google.inject.name.Named("alpha.depth")
@@ -49,7 +42,6 @@ class TestbedInjectorTest {
         public String name() { return "beta"; }
         public String description() { return "beta protocol"; }
         public Map<String, String> defaultConfiguration() { return Map.of(); }
-        public Map<String, CqPolicy> cqPolicies() { return Map.of("dim", new Named("dynamic moderation")); }
         public Module module() {
             return binder -> binder.bind(String.class).annotatedWith(Names.named("beta")).toInstance("beta was here");
         }
@@ -82,20 +74,6 @@ class TestbedInjectorTest {
     }
 
     @Test
-    void policies_are_contributed_keyed_by_ulp_name_and_found_by_configured_name() {
-        Injector injector = TestbedInjector.create(config(), installed, List.of("alpha", "beta"));
-        Policies policies = injector.getInstance(Policies.class);
-
-        assertThat(policies.registration("alpha", "global-key").description()).isEqualTo("use the global key");
-        assertThat(policies.cq("beta", "dim").description()).isEqualTo("dynamic moderation");
-        assertThat(injector.getInstance(new Key<Map<String, Map<String, RegistrationPolicy>>>() { }))
-                .containsOnlyKeys("alpha", "beta");
-        assertThatThrownBy(() -> policies.registration("alpha", "register-never"))
-                .isInstanceOf(PluginException.class)
-                .hasMessage("ULP alpha has no registration policy 'register-never'; it offers: global-key, register-always");
-    }
-
-    @Test
     void a_named_ulp_that_is_not_installed_is_an_error_listing_the_installed_ones() {
         assertThatThrownBy(() -> TestbedInjector.create(config(), installed, List.of("alpha", "gamma")))
                 .isInstanceOf(PluginException.class)
@@ -104,9 +82,9 @@ class TestbedInjectorTest {
 
     @Test
     void a_bad_config_value_met_while_building_singletons_stays_a_one_line_user_error() {
-        assertThatThrownBy(() -> TestbedInjector.create(config("alpha.depth=deep"), installed, List.of("alpha")))
+        assertThatThrownBy(() -> TestbedInjector.create(config("alpha.depth=16deep"), installed, List.of("alpha")))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("alpha.depth = 'deep' (from --set) is not an integer");
+                .hasMessage("alpha.depth = '16deep' (from --set) is not an integer");
     }
 
     @Test

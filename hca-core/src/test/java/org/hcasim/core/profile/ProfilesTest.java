@@ -93,7 +93,7 @@ class ProfilesTest {
         Map<String, String> v = new LinkedHashMap<>(Profiles.hcaValues("connectx5"));
         v.put("hca.pcie.lanes", "sixteen");
         assertThatThrownBy(() -> HcaProfile.fromValues("x", "test", v))
-                .hasMessage("test: 'hca.pcie.lanes' must be an integer, got 'sixteen'");
+                .hasMessage("test: 'hca.pcie.lanes' = 'sixteen' is not an integer");
         Map<String, String> h = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
         h.remove("host.cost.irq-entry-ns");
         assertThatThrownBy(() -> HostProfile.fromValues("x", "test", h))

@@ -143,6 +143,52 @@ class CompletionAndSrqConformanceTest {
     }
 
     @Test
+    void aPollBudgetSplitsAPassAndEachPartIsReported() {
+        Pair p = Pair.unconnected(64, i -> i);
+        CompletionQueue small = p.devA.createCq(CqInit.of(64, 1, PollContext.SOFTIRQ).withPollBudget(4));
+        p.a = p.pdA.createQp(QpInit.of(small, 16, 16, 4));
+        VerbsTestbed.connect(p.a, p.b);
+        List<Integer> passes = new ArrayList<>();
+        small.setPollPassListener((cq, n, now) -> passes.add(n));
+        small.modifyModeration(10, 1000); // one event for all ten completions
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 10, got::add);
+        p.run();
+        assertThat(small.pollBudget()).isEqualTo(4);
+        assertThat(got).hasSize(10);
+        assertThat(passes).containsExactly(4, 4, 2);
+    }
+
+    @Test
+    void theDefaultBudgetsAreTheKernels() {
+        Pair p = Pair.connected();
+        assertThat(p.cqA.pollBudget()).isEqualTo(256);
+        assertThat(p.devA.createCq(CqInit.of(4, 0, PollContext.WORKQUEUE)).pollBudget()).isEqualTo(65_536);
+    }
+
+    @Test
+    void aUlpPollingItsOwnDirectCqReportsItsPassesToTheListener() {
+        Pair p = Pair.unconnected(64, i -> i);
+        CompletionQueue direct = p.devA.createCq(CqInit.of(16, 0, PollContext.DIRECT));
+        List<Integer> passes = new ArrayList<>();
+        direct.setPollPassListener((cq, n, now) -> passes.add(n));
+        direct.reportPollPass(3);
+        direct.reportPollPass(0);
+        assertThat(passes).containsExactly(3, 0);
+        assertThat(Pair.errnoOf(() -> direct.reportPollPass(-1))).isEqualTo(Errno.EINVAL);
+    }
+
+    @Test
+    void moderationIncludingItsPeriodModeIsKeptAndOutOfRangeValuesAreRefused() {
+        Pair p = Pair.connected();
+        var m = new org.hcasim.verbs.Moderation(8, 16, org.hcasim.verbs.CqPeriodMode.RESTART_ON_CQE);
+        p.cqA.modifyModeration(m);
+        assertThat(p.cqA.moderation()).isEqualTo(m);
+        assertThat(Pair.errnoOf(() -> p.cqA.modifyModeration(1, 4096))).isEqualTo(Errno.EINVAL);
+        assertThat(Pair.errnoOf(() -> p.cqA.modifyModeration(65_536, 1))).isEqualTo(Errno.EINVAL);
+    }
+
+    @Test
     void cqOverflowRaisesAnAsyncCqErrorAndMovesItsQpsToError() {
         Pair p = Pair.unconnected(64, i -> i);
         CompletionQueue tiny = p.devA.createCq(new CqInit(2, 0, PollContext.DIRECT, null));

@@ -29,13 +29,18 @@ public final class NvmeOfBlockProtocol implements BlockProtocol {
 
     @Override
     public BlockTarget createTarget(BlockTargetContext context) {
-        return new NvmeOfTarget(context.host(), context.address(), context.namespaces(),
-                TargetSettings.from(context.config(), defaults));
+        TargetSettings settings = TargetSettings.from(context.config(), defaults);
+        var policies = context.policies();
+        return new NvmeOfTarget(context.host(), context.address(), context.namespaces(), settings,
+                policies.srq(TargetSettings.SRQ_POLICY, settings.srqPolicy()), policies.cq(TargetSettings.CQ_POLICY));
     }
 
     @Override
     public BlockInitiator createInitiator(BlockInitiatorContext context) {
-        return new NvmeOfHost(context.host(), TargetAddress.parse(context.targetAddress()),
-                HostSettings.from(context.config(), defaults), controllers++);
+        HostSettings settings = HostSettings.from(context.config(), defaults);
+        var policies = context.policies();
+        return new NvmeOfHost(context.host(), TargetAddress.parse(context.targetAddress()), settings,
+                policies.registration(HostSettings.REGISTRATION_POLICY, settings.registrationPolicy()),
+                policies.cq(HostSettings.CQ_POLICY), controllers++);
     }
 }

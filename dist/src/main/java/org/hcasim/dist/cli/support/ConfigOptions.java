@@ -23,6 +23,11 @@ public final class ConfigOptions {
     @Option(names = "--testbed", paramLabel = "FILE", description = "Testbed properties file, layered below --set.")
     Path testbed;
 
+    /** The {@code --testbed} file, if given. */
+    public java.util.Optional<Path> testbedFile() {
+        return java.util.Optional.ofNullable(testbed);
+    }
+
     /** The {@code --set} values as given. */
     public List<String> settings() {
         return List.copyOf(settings);

@@ -3,17 +3,18 @@ package org.hcasim.dist.experiment.run;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.LayerKind;
-import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.policy.TestbedPolicies;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
+import org.hcasim.core.verbs.UserMrReports;
 import org.hcasim.dist.cli.support.Installation;
-import org.hcasim.dist.fio.FioTestbed;
-import org.hcasim.host.Host;
+import org.hcasim.fio.FioTestbed;
+import org.hcasim.spi.RunReport;
+import org.hcasim.spi.policy.PolicyKind;
 import org.hcasim.spi.TestbedSpec;
 
 /**
@@ -36,24 +37,20 @@ public final class BlockTestbedFactory implements TestbedFactory {
                 .commandLine(overrides)
                 .load();
         BlockTestbed block = new BlockTestbed(BlockTestbedSpec.from(config), config, installation.ulps(), workloadUlps);
-        FioTestbed fio = new FioTestbed() {
-            @Override
-            public Simulation simulation() {
-                return block.simulation();
-            }
-
-            @Override
-            public Host initiatorHost() {
-                return block.initiatorHost();
-            }
-
-            @Override
-            public List<BlockDevice> devices(String ioengine) {
-                return block.devices(ioengine);
-            }
-        };
+        FioTestbed fio = FioTestbed.of(block);
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
-                config::checkAllKeysUsed);
+                config::checkAllKeysUsed, report -> UserMrReports.annotate(annotate(report, block.policies()),
+                        block.simulation().hosts()));
+    }
+
+    /**
+     * The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. (The user-MR
+     * registrations' figures are added by {@link UserMrReports}.)
+     */
+    static RunReport annotate(RunReport report, TestbedPolicies policies) {
+        RunReport r = report.withPolicies(policies.inForce());
+        return policies.inForce().keySet().stream().anyMatch(k -> PolicyKind.ofKey(k).orElse(null) == PolicyKind.SRQ)
+                ? r.withMemory("receive buffers", policies.receiveBufferBytes()) : r;
     }
 }

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.hcasim.dist.fio.FioJsonReport;
-import org.hcasim.dist.fio.FioResults;
+import org.hcasim.fio.FioJsonReport;
+import org.hcasim.fio.FioResults;
 import org.hcasim.spi.ResourceUsage;
 import org.hcasim.spi.RunReport;
 

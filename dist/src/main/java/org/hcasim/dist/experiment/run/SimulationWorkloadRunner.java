@@ -8,9 +8,9 @@ import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.sim.TraceSink;
-import org.hcasim.dist.fio.FioResults;
-import org.hcasim.dist.fio.FioRun;
-import org.hcasim.dist.fio.JobFileParser;
+import org.hcasim.fio.FioResults;
+import org.hcasim.fio.FioRun;
+import org.hcasim.fio.JobFileParser;
 import org.hcasim.dist.report.RunReports;
 import org.hcasim.host.Host;
 import org.hcasim.spi.CustomWorkload;
@@ -64,7 +64,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
             throw new UserException("fio job on " + testbed.source() + " ended with errors: "
                     + (errors.isEmpty() ? "see the job's error code" : errors.get(0)));
         }
-        RunReport report = RunReports.from(sim.resources(), sim.now());
+        RunReport report = built.annotate().apply(RunReports.from(sim.resources(), sim.now()));
         return new WorkloadOutcome(FioMetrics.of(results, report), report);
     }
 
@@ -76,7 +76,7 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         Map<String, Double> metrics = workload.run(new View(built));
         built.checkConfigUsed().run();
         Simulation sim = built.simulation();
-        return new WorkloadOutcome(metrics, RunReports.from(sim.resources(), sim.now()));
+        return new WorkloadOutcome(metrics, workload.annotate(built.annotate().apply(RunReports.from(sim.resources(), sim.now()))));
     }
 
     /** What a custom workload sees of the built testbed. */
@@ -104,6 +104,11 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         @Override
         public void runUntil(long endNs) {
             built.simulation().loop().runUntil(endNs);
+        }
+
+        @Override
+        public void runUntil(java.util.function.BooleanSupplier done) {
+            built.simulation().loop().runUntil(done);
         }
 
         @Override

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.dist.fio.FioTestbed;
+import org.hcasim.fio.FioTestbed;
+import org.hcasim.spi.RunReport;
 import org.hcasim.spi.TestbedSpec;
 
 /**
@@ -24,12 +26,14 @@ public interface TestbedFactory {
      * @param connect         sets up the testbed's ULP connections (runs the simulation until connected), so
      *                        that measuring can start after it
      * @param checkConfigUsed called after the run: fails on keys nobody read (e.g. a misspelt {@code --set})
+     * @param annotate        adds what the testbed knows beyond its resources to the run report (policies in
+     *                        force, memory committed)
      */
     record Built(Simulation simulation, Function<String, Optional<String>> config, Optional<FioTestbed> fio,
-                 Runnable connect, Runnable checkConfigUsed) {
+                 Runnable connect, Runnable checkConfigUsed, UnaryOperator<RunReport> annotate) {
 
         public Built(Simulation simulation, Function<String, Optional<String>> config) {
-            this(simulation, config, Optional.empty(), () -> { }, () -> { });
+            this(simulation, config, Optional.empty(), () -> { }, () -> { }, UnaryOperator.identity());
         }
     }
 

@@ -19,7 +19,8 @@ import org.hcasim.verbs.SignatureError;
  */
 public final class Mkey implements IntegrityKey {
     private final int index;
-    private final ProtectionDomain pd;
+    /** Null for the local DMA key (every PD) and for an MR-cache mkey until a registration loads it. */
+    private ProtectionDomain pd;
     private final MrType type;
     private int variant;
     private boolean valid;
@@ -31,6 +32,8 @@ public final class Mkey implements IntegrityKey {
     private SignatureAttributes signature;
     /** Where signature errors go (the driver-side MR); null for keys without one. */
     private Consumer<SignatureError> errors;
+    /** The MR cache entry this mkey belongs to, or -1 when it did not come from the cache. */
+    private int cacheEntry = -1;
 
     Mkey(int index, ProtectionDomain pd, MrType type) {
         this.index = index;
@@ -42,9 +45,23 @@ public final class Mkey implements IntegrityKey {
         return index;
     }
 
-    /** The PD the key belongs to; null for the local DMA key, which serves every PD. */
+    /** The PD the key belongs to; null for the local DMA key (which serves every PD) and a free MR-cache mkey. */
     public ProtectionDomain pd() {
         return pd;
+    }
+
+    /** A cached mkey loaded for a registration by a UMR takes the registering PD. */
+    public void assignPd(ProtectionDomain owner) {
+        this.pd = owner;
+    }
+
+    /** The MR cache entry this mkey belongs to, or -1 when it did not come from the cache. */
+    public int cacheEntry() {
+        return cacheEntry;
+    }
+
+    public void cacheEntry(int entry) {
+        this.cacheEntry = entry;
     }
 
     public MrType type() {
@@ -123,9 +140,27 @@ public final class Mkey implements IntegrityKey {
         this.valid = true;
     }
 
+    /**
+     * Makes the key valid with {@code mapping} and {@code access}, keeping its variant and page size: a user
+     * registration, on a new mkey or one from the MR cache.
+     */
+    public void install(SgMapping mapping, Set<AccessFlag> access) {
+        this.mapping = mapping;
+        this.access = access;
+        this.accessBits = AccessBits.of(access);
+        this.valid = true;
+    }
+
     /** Local invalidation, or the peer's SEND_WITH_INV: the key stops working until registered again. */
     public void invalidate() {
         valid = false;
+    }
+
+    /** Deregistration revokes the key by UMR: no translation, no PD, invalid (a cached mkey goes back free). */
+    public void revoke() {
+        valid = false;
+        pd = null;
+        mapping = null;
     }
 
     void destroy() {

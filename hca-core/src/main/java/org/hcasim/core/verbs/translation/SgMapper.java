@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.PiMapping;
+import org.hcasim.verbs.PiMappingOrder;
 import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.VerbsException;
 
@@ -108,39 +109,67 @@ public final class SgMapper {
     }
 
     /**
-     * Integrity mapping (mlx5 map_mr_sg_pi): (a) one data element and at most one metadata element:
-     * physical, no inner registration; (b) MTT: data pages then metadata pages in one list, PI address
-     * = (data iova & page mask) + dataPages * pageSize + (meta iova & ~page mask); (c) KLM, zero-based.
-     * {@code maxSg} bounds data and metadata separately.
+     * Integrity mapping (mlx5 map_mr_sg_pi), trying the mappings of {@code order} in turn: (a) physical: one
+     * data element and at most one metadata element, no inner registration; (b) MTT: data pages then metadata
+     * pages in one list, PI address = (data iova & page mask) + dataPages * pageSize + (meta iova & ~page mask),
+     * only when neither list has gaps; (c) KLM, zero-based, any lists. {@code maxSg} bounds data and metadata
+     * separately.
      */
-    public static SgMapping mapPi(List<ScatterEntry> data, List<ScatterEntry> meta, int pageSize, int maxSg) {
+    public static SgMapping mapPi(List<ScatterEntry> data, List<ScatterEntry> meta, int pageSize, int maxSg,
+                                  PiMappingOrder order) {
         checkPageSize(pageSize);
         if (data.isEmpty()) {
             throw new VerbsException(Errno.EINVAL, "integrity mapping needs at least one data element");
         }
-        long dataLength = total(data);
-        long metaLength = total(meta);
-        if (data.size() == 1 && meta.size() <= 1) {
-            ScatterEntry d = data.get(0);
-            Translation t = Translation.contiguous(d.address(), d.length(), d.address());
-            long pi = meta.isEmpty() ? -1 : meta.get(0).address();
-            return new SgMapping(data.size() + meta.size(), d.address(), d.length(), t, 0, false,
-                    PiMapping.PHYSICAL, dataLength, pi, metaLength);
+        for (PiMapping mapping : order.tries()) {
+            SgMapping m = switch (mapping) {
+                case PHYSICAL -> mapPiPhysical(data, meta);
+                case MTT -> mapPiMtt(data, meta, pageSize, maxSg);
+                case KLM -> mapPiKlm(data, meta, maxSg);
+                case NONE -> throw new IllegalArgumentException("NONE is not a mapping to try");
+            };
+            if (m != null) {
+                return m;
+            }
         }
+        throw new IllegalStateException(order + " does not end with KLM, which maps any lists");
+    }
+
+    /** One data element and at most one metadata element: physical addressing; else null. */
+    private static SgMapping mapPiPhysical(List<ScatterEntry> data, List<ScatterEntry> meta) {
+        if (data.size() != 1 || meta.size() > 1) {
+            return null;
+        }
+        ScatterEntry d = data.get(0);
+        Translation t = Translation.contiguous(d.address(), d.length(), d.address());
+        long pi = meta.isEmpty() ? -1 : meta.get(0).address();
+        return new SgMapping(data.size() + meta.size(), d.address(), d.length(), t, 0, false,
+                PiMapping.PHYSICAL, total(data), pi, total(meta));
+    }
+
+    /** Data pages then metadata pages in one MTT list; null when either list has gaps or is too long. */
+    private static SgMapping mapPiMtt(List<ScatterEntry> data, List<ScatterEntry> meta, int pageSize, int maxSg) {
         Pages dp = toPages(data, pageSize, maxSg);
         Pages mp = meta.isEmpty() ? new Pages(0, 0, 0, List.of()) : toPages(meta, pageSize, maxSg);
-        if (dp.mappedElements() == data.size() && mp.mappedElements() == meta.size()) {
-            long mask = ~((long) pageSize - 1);
-            long iova = dp.firstAddress();
-            long piIova = meta.isEmpty() ? -1
-                    : (iova & mask) + (long) dp.pages().size() * pageSize + (mp.firstAddress() & ~mask);
-            long length = meta.isEmpty() ? dataLength : piIova + metaLength - iova;
-            List<Long> all = new ArrayList<>(dp.pages());
-            all.addAll(mp.pages());
-            Translation t = pagesTranslation(iova, iova & ~mask, length, all, pageSize);
-            return new SgMapping(data.size() + meta.size(), iova, length, t, all.size(), false, PiMapping.MTT,
-                    dataLength, piIova, metaLength);
+        if (dp.mappedElements() != data.size() || mp.mappedElements() != meta.size()) {
+            return null;
         }
+        long dataLength = total(data);
+        long metaLength = total(meta);
+        long mask = ~((long) pageSize - 1);
+        long iova = dp.firstAddress();
+        long piIova = meta.isEmpty() ? -1
+                : (iova & mask) + (long) dp.pages().size() * pageSize + (mp.firstAddress() & ~mask);
+        long length = meta.isEmpty() ? dataLength : piIova + metaLength - iova;
+        List<Long> all = new ArrayList<>(dp.pages());
+        all.addAll(mp.pages());
+        Translation t = pagesTranslation(iova, iova & ~mask, length, all, pageSize);
+        return new SgMapping(data.size() + meta.size(), iova, length, t, all.size(), false, PiMapping.MTT,
+                dataLength, piIova, metaLength);
+    }
+
+    /** KLM, zero-based: data at 0, PI at the data length; maps up to {@code maxSg} elements of each list. */
+    private static SgMapping mapPiKlm(List<ScatterEntry> data, List<ScatterEntry> meta, int maxSg) {
         int nd = Math.min(data.size(), maxSg);
         int nm = Math.min(meta.size(), maxSg);
         Translation.Builder b = new Translation.Builder();

@@ -139,7 +139,7 @@ class ScatterListProperties {
         List<ScatterEntry> meta = metaCandidates.subList(0, Math.min(metaCount, metaCandidates.size())).stream()
                 .map(e -> new ScatterEntry(e.address() + 0x1000_0000L, Math.min(e.length(), 512))).toList();
         int maxSg = 32;
-        SgMapping m = SgMapper.mapPi(data, meta, PAGE, maxSg);
+        SgMapping m = SgMapper.mapPi(data, meta, PAGE, maxSg, org.hcasim.verbs.PiMappingOrder.PA_FIRST);
         long dataLength = data.stream().mapToLong(ScatterEntry::length).sum();
         if (data.size() == 1 && meta.size() <= 1) {
             assertThat(m.piMapping()).isEqualTo(PiMapping.PHYSICAL);

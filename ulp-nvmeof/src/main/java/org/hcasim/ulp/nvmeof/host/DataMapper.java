@@ -1,23 +1,26 @@
 package org.hcasim.ulp.nvmeof.host;
 
-import java.util.ArrayDeque;
 import java.util.List;
+import org.hcasim.spi.policy.IoBuffers;
+import org.hcasim.spi.policy.QueueRegistration;
+import org.hcasim.spi.policy.Registration;
+import org.hcasim.spi.policy.RegistrationNeeds;
+import org.hcasim.spi.policy.RegistrationPolicy;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.ulp.nvmeof.capsule.SglDescriptor;
-import org.hcasim.ulp.nvmeof.settings.HostSettings;
+import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.verbs.AccessFlag;
-import org.hcasim.verbs.CompletionCallback;
-import org.hcasim.verbs.MemoryRegion;
-import org.hcasim.verbs.MrType;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.ScatterEntry;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.WorkRequest;
 
 /**
- * How a host command's data reaches the target (nvme_rdma_map_data / nvme_rdma_unmap_data): no data, PI
- * through an integrity MR, in-capsule, a fast-registered MR, or the global rkey. Owns the queue's MR pools.
- * Its own class because the choice and the pools are one piece of logic, apart from the queue's flow of
- * tags, capsules and completions.
+ * How a host command's data reaches the target (nvme_rdma_map_data / nvme_rdma_unmap_data): no data,
+ * in-capsule, or through the queue's registration policy (the global rkey, a fast-registered MR, or an
+ * integrity MR for PI, which never travels in-capsule or under the global key), and, for PI, the signature
+ * check once the key is invalid again (nvme_rdma_check_pi_status). Its own class because the choice is one
+ * piece of logic, apart from the queue's flow of tags, capsules and completions.
  */
 final class DataMapper {
 
@@ -25,18 +28,16 @@ final class DataMapper {
     static final int MAX_PAGES = 256;
 
     private final ProtectionDomain pd;
-    private final HostSettings settings;
+    private final RegistrationPolicy policy;
     private final HostQueue.Stats stats;
-    private final ArrayDeque<MemoryRegion> mrPool = new ArrayDeque<>();
-    /** Registers PI commands and checks their signature status; null without PI support. */
-    private IntegrityRegistrar integrity;
-    private int maxPages;
+    /** The queue's MR pools, set up by the policy when the queue connects. */
+    private QueueRegistration registration;
     /** Bytes of in-capsule data the target takes on this queue (0 on the admin queue). */
     private int inlineDataSize;
 
-    DataMapper(ProtectionDomain pd, HostSettings settings, HostQueue.Stats stats) {
+    DataMapper(ProtectionDomain pd, RegistrationPolicy policy, HostQueue.Stats stats) {
         this.pd = pd;
-        this.settings = settings;
+        this.policy = policy;
         this.stats = stats;
     }
 
@@ -44,85 +45,93 @@ final class DataMapper {
         this.inlineDataSize = bytes;
     }
 
-    /** One fast-registration MR per queue entry, and with PI one integrity MR per entry next to it. */
+    /** The queue's registration resources: an MR per entry, and with PI an integrity MR per entry next to it. */
     void allocateMrs(int entries, boolean pi) {
-        var device = pd.device();
-        maxPages = Math.min(MAX_PAGES, device.attributes().maxFastRegPageListLen());
-        // data and metadata each map up to this many pages (ib_mr_pool_init(..., pages_per_mr, pages_per_mr))
-        int integrityPages = Math.min(MAX_PAGES, device.attributes().maxPiFastRegPageListLen());
-        integrity = pi ? new IntegrityRegistrar(stats) : null;
-        for (int i = 0; i < entries; i++) {
-            mrPool.add(pd.allocMr(MrType.MEM_REG, maxPages));
-            if (pi) {
-                integrity.put(pd.allocMr(MrType.INTEGRITY, integrityPages));
-            }
-        }
+        registration = policy.forQueue(pd, new RegistrationNeeds(entries, MAX_PAGES, pi, HostQueue.PAGE_SIZE));
     }
 
     /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
     int maxTransferBytes() {
-        return (maxPages - 1) * HostQueue.PAGE_SIZE;
+        return (registration.maxPages() - 1) * HostQueue.PAGE_SIZE;
     }
 
     /**
-     * The command's data descriptor; adds the in-capsule data to {@code capsuleSgl} or the registration to
-     * {@code wrs}. Null when the buffers cannot be mapped (nothing added, the MR back in its pool).
+     * The command's data descriptor; adds the in-capsule data to {@code capsuleSgl} or the registration's work
+     * requests to {@code wrs}. Null when the buffers cannot be mapped (nothing added, nothing taken).
      */
     SglDescriptor map(HostCommand c, List<Sge> capsuleSgl, List<WorkRequest.SendRequest> wrs) {
         if (c.direction == HostCommand.Direction.NONE) {
             return SglDescriptor.none();
         }
-        if (c.protection != null) {
-            // nvme_rdma_map_sg_pi: always an integrity MR, never in-capsule data or the global key
-            return integrity.register(c, wrs);
-        }
-        if (c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
+        if (c.protection == null && c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
             capsuleSgl.add(new Sge(c.dataIova, c.dataLength, pd.localDmaLkey()));
             stats.inCapsuleWrites++;
             return SglDescriptor.inCapsule(c.dataLength);
         }
-        if (settings.registerAlways()) {
-            MemoryRegion mr = mrPool.poll();
-            int mapped = mr.mapSg(List.of(new ScatterEntry(c.dataIova, c.dataLength)), HostQueue.PAGE_SIZE);
-            if (mapped < 1) {
-                mrPool.add(mr);
-                return null;
-            }
-            c.useMr(mr);
-            wrs.add(WorkRequest.RegMr.of(mr, AccessFlag.all(), CompletionCallback.IGNORE));
-            stats.registrations++;
-            return SglDescriptor.keyed(mr.iova(), c.dataLength, c.rkey, true);
+        Registration r = registration.register(buffers(c));
+        if (r == null) {
+            return null;
         }
-        stats.globalKeyIos++;
-        return SglDescriptor.keyed(c.dataIova, c.dataLength, pd.unsafeGlobalRkey(), false);
+        c.use(r);
+        wrs.addAll(r.requests());
+        switch (r.kind()) {
+            case GLOBAL_KEY -> stats.globalKeyIos++;
+            case FAST_REG -> stats.registrations++;
+            case INTEGRITY -> stats.integrityRegistrations++;
+        }
+        // A fast-registered key asks the target to invalidate it (SEND_WITH_INV); an integrity key does not
+        // (nvme-rdma sends type 0x40 there), so the host invalidates it locally after the response.
+        return SglDescriptor.keyed(r.address(), r.length(), r.key(), r.kind() == Registration.Kind.FAST_REG);
+    }
+
+    private static IoBuffers buffers(HostCommand c) {
+        List<ScatterEntry> data = List.of(new ScatterEntry(c.dataIova, c.dataLength));
+        HostCommand.Protection p = c.protection;
+        if (p == null) {
+            return IoBuffers.of(data, AccessFlag.all());
+        }
+        List<ScatterEntry> meta = p.metadataLength() == 0 ? List.of()
+                : List.of(new ScatterEntry(p.metadataIova(), p.metadataLength()));
+        return new IoBuffers(data, meta, AccessFlag.all(), p.signature());
     }
 
     /** After posting: the registration must have given the MR the key and span the capsule names. */
     void checkPosted(HostCommand c) {
-        if (c.mr != null && c.mr.rkey() != c.rkey) {
+        if (c.mr == null) {
+            return;
+        }
+        if (c.mr.rkey() != c.rkey) {
             throw new IllegalStateException("REG_MR did not move " + c.mr + " to the key the capsule names (0x"
                     + Integer.toHexString(c.rkey) + ")");
         }
-        if (c.protection != null) {
-            integrity.checkWireLength(c);
+        if (c.protection != null && c.mr.length() != c.protection.wireLength()) {
+            throw new IllegalStateException("integrity MR " + c.mr + " spans " + c.mr.length()
+                    + " wire bytes, the capsule names " + c.protection.wireLength());
         }
     }
 
-    /** Once the key is invalid again: a PI command fails if the HCA's signature engine found an error. */
+    /**
+     * nvme_rdma_check_pi_status: once the key is invalid again, ask the HCA whether its signature engine found
+     * an error on the way; if so the request fails with the matching media error whatever the target answered.
+     * Checking also clears the error, so the MR can be registered again.
+     */
     void checkSignature(HostCommand c) {
-        if (c.protection != null) {
-            integrity.checkSignature(c);
+        if (c.protection == null) {
+            return;
         }
+        c.mr.checkSignatureStatus().ifPresent(e -> {
+            stats.signatureErrors++;
+            c.response = new NvmeCompletion(c.response.result(), c.response.sqHead(), c.response.sqId(),
+                    c.response.commandId(), NvmeCompletion.SCT_MEDIA, PiSignature.statusCode(e));
+            c.detail = PiSignature.describe(e, c.protection.slba(), c.protection.blockSize());
+        });
     }
 
     /** The command is over: its MR goes back to its pool. */
     void unmap(HostCommand c) {
-        if (c.mr != null) {
-            if (c.protection != null) {
-                integrity.put(c.mr);
-            } else {
-                mrPool.add(c.mr);
-            }
+        if (c.registration != null) {
+            registration.release(c.registration);
+            c.registration = null;
             c.mr = null;
         }
     }

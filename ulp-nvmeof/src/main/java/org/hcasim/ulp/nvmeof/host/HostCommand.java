@@ -1,5 +1,6 @@
 package org.hcasim.ulp.nvmeof.host;
 
+import org.hcasim.spi.policy.Registration;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.verbs.MemoryRegion;
@@ -42,6 +43,9 @@ final class HostCommand {
     final Protection protection;
 
     int tag = -1;
+    /** How the data is reached, while the command holds it (null for none or in-capsule data). */
+    Registration registration;
+    /** The registration's MR, or null for the global key. */
     MemoryRegion mr;
     int rkey;
     boolean sendDone;
@@ -68,16 +72,15 @@ final class HostCommand {
         this.done = done;
     }
 
-    /** The command's data is registered in {@code mr}: its key is the MR's next (what posting the REG gives it). */
-    void useMr(MemoryRegion mr) {
-        this.mr = mr;
-        this.rkey = nextKey(mr.rkey());
-        this.keyInvalid = false;
-    }
-
-    /** ib_inc_rkey: the next variant of a key (low byte + 1), which posting a REG_MR gives the MR. */
-    static int nextKey(int key) {
-        return (key & 0xFFFF_FF00) | ((key + 1) & 0xFF);
+    /**
+     * The command's data is reached through {@code r}: its key travels in the capsule and, if it is an MR's
+     * (the MR's next key, which posting the REG gives it), must be invalid again before the command ends.
+     */
+    void use(Registration r) {
+        this.registration = r;
+        this.mr = r.mr();
+        this.rkey = r.key();
+        this.keyInvalid = !r.needsInvalidation();
     }
 
     boolean finished() {

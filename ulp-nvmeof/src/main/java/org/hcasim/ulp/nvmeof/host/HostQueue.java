@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.CqPolicy;
+import org.hcasim.spi.policy.RegistrationPolicy;
 import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
@@ -69,6 +71,8 @@ final class HostQueue {
     private final Stats stats = new Stats();
     /** How each command's data reaches the target, and the MR pools for it. */
     private final DataMapper mapper;
+    /** Creates the queue's CQ (nvme-rdma asks for soft-IRQ polling). */
+    private final CqPolicy cqPolicy;
 
     /** Counters of what the queue did (for tests and reports). */
     static final class Stats {
@@ -81,8 +85,8 @@ final class HostQueue {
         long signatureErrors;
     }
 
-    HostQueue(Host host, ProtectionDomain pd, HostSettings settings, int qid, int queueSize, int vector,
-              String hostNqn, String subsystemNqn) {
+    HostQueue(Host host, ProtectionDomain pd, HostSettings settings, RegistrationPolicy registrationPolicy,
+              CqPolicy cqPolicy, int qid, int queueSize, int vector, String hostNqn, String subsystemNqn) {
         this.host = host;
         this.pd = pd;
         this.settings = settings;
@@ -92,7 +96,8 @@ final class HostQueue {
         this.hostNqn = hostNqn;
         this.subsystemNqn = subsystemNqn;
         this.byTag = new HostCommand[queueSize];
-        this.mapper = new DataMapper(pd, settings, stats);
+        this.cqPolicy = cqPolicy;
+        this.mapper = new DataMapper(pd, registrationPolicy, stats);
     }
 
     Stats stats() {
@@ -142,7 +147,7 @@ final class HostQueue {
      */
     void connect(String targetHost, long serviceId, int cntlid, Consumer<Integer> ready, Consumer<String> failure) {
         var device = pd.device();
-        cq = device.createCq(CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
+        cq = cqPolicy.createCq(device, CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
         qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, piSupport));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         mapper.allocateMrs(sizing.queueSize(), piSupport);

@@ -6,6 +6,8 @@ import java.util.function.Consumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.block.BlockInitiator;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.CqPolicy;
+import org.hcasim.spi.policy.RegistrationPolicy;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
@@ -28,6 +30,8 @@ public final class NvmeOfHost implements BlockInitiator {
     private final Host host;
     private final TargetAddress target;
     private final HostSettings settings;
+    private final RegistrationPolicy registrationPolicy;
+    private final CqPolicy cqPolicy;
     private final int controllerIndex;
     private ProtectionDomain pd;
     private HostQueue admin;
@@ -37,10 +41,13 @@ public final class NvmeOfHost implements BlockInitiator {
     private int cntlid;
     private boolean connectStarted;
 
-    public NvmeOfHost(Host host, TargetAddress target, HostSettings settings, int controllerIndex) {
+    public NvmeOfHost(Host host, TargetAddress target, HostSettings settings, RegistrationPolicy registrationPolicy,
+                      CqPolicy cqPolicy, int controllerIndex) {
         this.host = host;
         this.target = target;
         this.settings = settings;
+        this.registrationPolicy = registrationPolicy;
+        this.cqPolicy = cqPolicy;
         this.controllerIndex = controllerIndex;
     }
 
@@ -73,7 +80,7 @@ public final class NvmeOfHost implements BlockInitiator {
     }
 
     private HostQueue newQueue(int qid, int size, int vector) {
-        return new HostQueue(host, pd, settings, qid, size, vector, "nqn.2014-08.org.nvmexpress:uuid:" + host.name(),
+        return new HostQueue(host, pd, settings, registrationPolicy, cqPolicy, qid, size, vector, "nqn.2014-08.org.nvmexpress:uuid:" + host.name(),
                 target.subsystemNqn());
     }
 

@@ -12,6 +12,8 @@ import org.hcasim.block.BlockBackstores;
 import org.hcasim.block.BlockNamespaceSpec;
 import org.hcasim.block.BlockTarget;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.CqPolicy;
+import org.hcasim.spi.policy.SrqPolicy;
 import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.settings.TargetAddress;
@@ -39,6 +41,8 @@ public final class NvmeOfTarget implements BlockTarget {
     private final String address;
     private final TargetAddress listenAt;
     private final TargetSettings settings;
+    private final SrqPolicy srqPolicy;
+    private final CqPolicy cqPolicy;
     private final List<BlockNamespaceSpec> namespaces;
     private final List<BlockBackstore> backstores = new ArrayList<>();
     private final List<TargetPort> ports = new ArrayList<>();
@@ -57,7 +61,8 @@ public final class NvmeOfTarget implements BlockTarget {
         return host;
     }
 
-    public NvmeOfTarget(Host host, String address, List<BlockNamespaceSpec> namespaces, TargetSettings settings) {
+    public NvmeOfTarget(Host host, String address, List<BlockNamespaceSpec> namespaces, TargetSettings settings,
+                        SrqPolicy srqPolicy, CqPolicy cqPolicy) {
         if (namespaces.isEmpty()) {
             throw new IllegalArgumentException("nvmeof target at " + address + ": a subsystem needs at least one namespace");
         }
@@ -65,6 +70,8 @@ public final class NvmeOfTarget implements BlockTarget {
         this.address = address;
         this.listenAt = TargetAddress.parse(address);
         this.settings = settings;
+        this.srqPolicy = srqPolicy;
+        this.cqPolicy = cqPolicy;
         this.namespaces = List.copyOf(namespaces);
         for (BlockNamespaceSpec spec : namespaces) {
             backstores.add(BlockBackstores.create(spec, host));
@@ -99,6 +106,23 @@ public final class NvmeOfTarget implements BlockTarget {
 
     TargetSettings settings() {
         return settings;
+    }
+
+    SrqPolicy srqPolicy() {
+        return srqPolicy;
+    }
+
+    CqPolicy cqPolicy() {
+        return cqPolicy;
+    }
+
+    /** Receive-buffer memory the ports' receive queues commit now, in bytes. */
+    public long receiveBufferBytes() {
+        long sum = 0;
+        for (TargetPort port : ports) {
+            sum += port.receiveQueues().committedBytes();
+        }
+        return sum;
     }
 
     List<BlockBackstore> backstores() {

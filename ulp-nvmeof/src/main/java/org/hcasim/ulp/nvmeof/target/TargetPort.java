@@ -2,6 +2,9 @@ package org.hcasim.ulp.nvmeof.target;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.hcasim.spi.policy.PortReceiveQueues;
+import org.hcasim.spi.policy.ReceiveNeeds;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.settings.TargetSettings;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
@@ -9,21 +12,19 @@ import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.RdmaDevice;
 import org.hcasim.verbs.SharedReceiveQueue;
-import org.hcasim.verbs.SrqInit;
-import org.hcasim.verbs.SrqPool;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 
 /**
- * The target's state on one RDMA device (nvmet_rdma_device): its PD, the SRQ pool when {@code use-srq} is on
- * (one SRQ per completion vector, a queue takes SRQ number vector % count) with its receive buffers, and the
- * queues accepted on it, found by QP number when a shared receive completes.
+ * The target's state on one RDMA device (nvmet_rdma_device): its PD, the receive queues its SRQ policy set
+ * up (with {@code use-srq}, one SRQ per completion vector: a queue takes SRQ number vector % count) with their
+ * receive buffers, and the queues accepted on it, found by QP number when a shared receive completes.
  */
 final class TargetPort {
     final RdmaDevice device;
     final ProtectionDomain pd;
     final NvmeOfTarget target;
-    private final SrqPool srqPool;
+    private final PortReceiveQueues receiveQueues;
     private final Map<Integer, TargetQueue> queuesByQp = new HashMap<>();
 
     TargetPort(RdmaDevice device, NvmeOfTarget target) {
@@ -31,18 +32,11 @@ final class TargetPort {
         this.target = target;
         this.pd = device.allocPd();
         TargetSettings s = target.settings();
-        if (s.useSrq()) {
-            int vectors = device.attributes().numCompVectors();
-            int count = Math.min(vectors, device.attributes().maxSrq());
-            srqPool = pd.createSrqPool(count, new SrqInit(s.srqSize(), target.recvSges(), 0));
-            for (SharedReceiveQueue srq : srqPool.srqs()) {
-                for (int i = 0; i < s.srqSize(); i++) {
-                    srq.postRecv(target.newCommandReceive(target.host(), pd, this::onSharedReceive));
-                }
-            }
-        } else {
-            srqPool = null;
-        }
+        // The receive buffer memory is the in-capsule data pages (nvmet_rdma_alloc_inline_pages); the 64-byte
+        // command slots come from a separate small allocation.
+        long bufferBytes = s.inlineDataSize() > 0 ? s.inlineDataSize() : NvmeCommand.BYTES;
+        this.receiveQueues = target.srqPolicy().forPort(pd, new ReceiveNeeds(s.srqSize(), target.recvSges(), bufferBytes,
+                srq -> target.newCommandReceive(target.host(), pd, this::onSharedReceive)));
     }
 
     /**
@@ -54,13 +48,13 @@ final class TargetPort {
                 && target.namespaces().stream().anyMatch(ns -> ns.format().hasPi());
     }
 
-    /** The SRQ for a queue on {@code vector}, or null without use-srq. */
-    SharedReceiveQueue srqFor(int vector) {
-        return srqPool == null ? null : srqPool.get(vector);
+    /** The receive queues of this port, as its SRQ policy set them up. */
+    PortReceiveQueues receiveQueues() {
+        return receiveQueues;
     }
 
     CompletionQueue createCq(int entries, int vector) {
-        return device.createCq(CqInit.of(entries, vector, PollContext.WORKQUEUE));
+        return target.cqPolicy().createCq(device, CqInit.of(entries, vector, PollContext.WORKQUEUE));
     }
 
     void register(TargetQueue q) {

@@ -11,6 +11,7 @@ import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.PiControl;
 import org.hcasim.host.Host;
+import org.hcasim.spi.policy.ReceiveAssignment;
 import org.hcasim.ulp.nvmeof.capsule.ConnectPrivateData;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
@@ -57,6 +58,8 @@ final class TargetQueue {
     final int sendQueueSize;
     private final CompletionQueue cq;
     private final QueuePair qp;
+    /** The receive queue the port's SRQ policy gave this queue's QP: an SRQ, or receives of its own. */
+    private final ReceiveAssignment receive;
     private final SharedReceiveQueue srq;
     private int cntlid = -1;
     private boolean dead;
@@ -75,7 +78,8 @@ final class TargetQueue {
         this.vector = vector;
         this.recvQueueSize = request.hsqsize() + 1;
         this.sendQueueSize = request.hrqsize();
-        this.srq = port.srqFor(vector);
+        this.receive = port.receiveQueues().assign(vector, recvQueueSize);
+        this.srq = receive.srq();
         // per context: the RDMA operation and the response, and with PI a LOCAL_INV and a REG_INTEGRITY_MR
         // (rdma_rw_init_qp's factor for integrity QPs)
         boolean pi = port.piOffload() && qid != 0;
@@ -108,6 +112,9 @@ final class TargetQueue {
     }
 
     void disconnected() {
+        if (!dead) {
+            port.receiveQueues().release(receive);
+        }
         dead = true;
         port.unregister(this);
     }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.hcasim.core.policy.TestbedPolicies;
+import org.hcasim.spi.policy.PolicyRegistry;
 import org.hcasim.block.Backstore;
 import org.hcasim.block.BlockCompletion;
 import org.hcasim.block.BlockDevice;
@@ -45,18 +47,21 @@ public final class NvmeOfPair {
         initiator = testbed.host("initiator");
         Map<String, String> effective = new HashMap<>(new NvmeOfProvider().defaultConfiguration());
         effective.putAll(config);
+        TestbedPolicies policies = TestbedPolicies.builtIn(effective);
         NvmeOfBlockProtocol protocol = (NvmeOfBlockProtocol) new NvmeOfProvider().blockProtocol().orElseThrow();
         BlockTarget t = protocol.createTarget(new BlockTargetContext() {
             public Host host() { return testbed.host("target"); }
             public String address() { return "target:4420"; }
             public List<BlockNamespaceSpec> namespaces() { return List.of(namespaces); }
             public Map<String, String> config() { return effective; }
+            public PolicyRegistry policies() { return policies; }
         });
         target = (NvmeOfTarget) t;
         host = (NvmeOfHost) protocol.createInitiator(new BlockInitiatorContext() {
             public Host host() { return initiator; }
             public String targetAddress() { return "target:4420"; }
             public Map<String, String> config() { return effective; }
+            public PolicyRegistry policies() { return policies; }
         });
     }
 

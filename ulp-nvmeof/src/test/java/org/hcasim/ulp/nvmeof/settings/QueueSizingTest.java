@@ -48,14 +48,14 @@ class QueueSizingTest {
         assertThatThrownBy(() -> TargetSettings.from(Map.of("nvmeof.target.srq-size", "100"), DEFAULTS))
                 .isInstanceOf(InvalidSettingException.class).hasMessageContaining("nvmeof.target.srq-size = 100");
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.register-always", "maybe"), DEFAULTS))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("not a boolean");
+                .isInstanceOf(InvalidSettingException.class).hasMessage("nvmeof.host.register-always = maybe: is not true or false");
     }
 
     @Test
     void malformed_numbers_and_inline_sizes_off_the_16_byte_grid_are_invalid_settings() {
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.queue-size", "many"), DEFAULTS))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessage("nvmeof.host.queue-size = many: not an integer");
+                .hasMessage("nvmeof.host.queue-size = many: is not an integer");
         assertThatThrownBy(() -> TargetSettings.from(Map.of("nvmeof.target.inline-data-size", "100"), DEFAULTS))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageStartingWith("nvmeof.target.inline-data-size = 100: must be a multiple of 16");

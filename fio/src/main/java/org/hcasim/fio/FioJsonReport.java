@@ -1,0 +1,157 @@
+package org.hcasim.fio;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+
+/** fio's {@code --output-format=json} document (the fio 3.x schema) for a run. */
+public final class FioJsonReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private FioJsonReport() {
+    }
+
+    /** The document as text; {@code epochMillis} is the run's wall-clock start (fio's "timestamp"). */
+    public static String render(FioResults results, long epochMillis) {
+        DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+        try {
+            return MAPPER.writer(pp).writeValueAsString(document(results, epochMillis)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static ObjectNode document(FioResults results, long epochMillis) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("fio version", FioFormat.FIO_VERSION);
+        root.put("timestamp", epochMillis / 1000);
+        root.put("timestamp_ms", epochMillis);
+        root.put("time", FioFormat.ctime(epochMillis));
+        ObjectNode globals = root.putObject("global options");
+        results.jobSet.globalOptions().forEach(globals::put);
+        ArrayNode jobs = root.putArray("jobs");
+        List<JobResult> reported = results.reported();
+        Map<Integer, JobResult> groups = results.groups();
+        for (JobResult r : reported) {
+            jobs.add(job(r, groups.get(r.job.groupId())));
+        }
+        return root;
+    }
+
+    private static ObjectNode job(JobResult r, JobResult group) {
+        ObjectNode j = MAPPER.createObjectNode();
+        j.put("jobname", r.job.name());
+        j.put("groupid", r.job.groupId());
+        j.put("error", r.error);
+        j.put("eta", 0);
+        j.put("elapsed", Math.round(r.elapsedNs / 1e9));
+        ObjectNode opts = j.putObject("job options");
+        r.job.jobOptions().forEach(opts::put);
+        j.set("read", direction(r.read, group.read));
+        j.set("write", direction(r.write, group.write));
+        j.set("trim", direction(new DirectionStats(), new DirectionStats()));
+        ObjectNode sync = j.putObject("sync");
+        sync.put("total_ios", 0);
+        sync.set("lat_ns", latency(new LatencyStats(), false));
+        j.put("job_runtime", Math.round(r.runtimeNs / 1e6));
+        j.put("usr_cpu", r.usrPercent());
+        j.put("sys_cpu", r.sysPercent());
+        j.put("ctx", r.contextSwitches);
+        j.put("majf", 0);
+        j.put("minf", 0);
+        ObjectNode depth = j.putObject("iodepth_level");
+        long submits = 0;
+        for (long n : r.depthSubmits) submits += n;
+        for (int i = 0; i < JobResult.DEPTH_LABELS.length; i++) {
+            depth.put(JobResult.DEPTH_LABELS[i], submits == 0 ? 0.0 : 100.0 * r.depthSubmits[i] / submits);
+        }
+        batches(j.putObject("iodepth_submit"), r.submitBatches);
+        batches(j.putObject("iodepth_complete"), r.completeBatches);
+        LatencyStats lat = new LatencyStats();
+        lat.add(r.read.lat);
+        lat.add(r.write.lat);
+        latencyBuckets(j.putObject("latency_ns"), lat, 1, false);
+        latencyBuckets(j.putObject("latency_us"), lat, 1_000, false);
+        latencyBuckets(j.putObject("latency_ms"), lat, 1_000_000, true);
+        j.put("latency_depth", r.job.iodepth());
+        j.put("latency_target", 0);
+        j.put("latency_percentile", 100.0);
+        j.put("latency_window", 0);
+        return j;
+    }
+
+    private static void batches(ObjectNode o, long[] counts) {
+        long calls = 0;
+        for (long n : counts) calls += n;
+        for (int i = 0; i < JobResult.BATCH_LABELS.length; i++) {
+            o.put(JobResult.BATCH_LABELS[i], calls == 0 ? 0.0 : 100.0 * counts[i] / calls);
+        }
+    }
+
+    private static ObjectNode direction(DirectionStats d, DirectionStats group) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("io_bytes", d.bytes);
+        o.put("io_kbytes", d.bytes / 1024);
+        o.put("bw_bytes", d.bwBytes());
+        o.put("bw", d.bwBytes() / 1024);
+        o.put("iops", d.iops());
+        o.put("runtime", d.ios == 0 ? 0 : d.runtimeMs());
+        o.put("total_ios", d.ios);
+        o.put("short_ios", 0);
+        o.put("drop_ios", 0);
+        o.set("slat_ns", latency(d.slat, false));
+        o.set("clat_ns", latency(d.clat, true));
+        o.set("lat_ns", latency(d.lat, false));
+        DirectionStats.Samples bw = d.bwSamplesKiB();
+        o.put("bw_min", bw.min());
+        o.put("bw_max", bw.max());
+        o.put("bw_agg", group.bwBytes() == 0 ? 0.0 : 100.0 * d.bwBytes() / group.bwBytes());
+        o.put("bw_mean", bw.mean());
+        o.put("bw_dev", bw.stddev());
+        o.put("bw_samples", bw.count());
+        DirectionStats.Samples iops = d.iopsSamples();
+        o.put("iops_min", iops.min());
+        o.put("iops_max", iops.max());
+        o.put("iops_mean", iops.mean());
+        o.put("iops_stddev", iops.stddev());
+        o.put("iops_samples", iops.count());
+        return o;
+    }
+
+    private static ObjectNode latency(LatencyStats s, boolean percentiles) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("min", s.min());
+        o.put("max", s.max());
+        o.put("mean", s.mean());
+        o.put("stddev", s.stddev());
+        o.put("N", s.count());
+        if (percentiles && s.count() > 0) {
+            ObjectNode p = o.putObject("percentile");
+            for (double q : FioFormat.PERCENTILES) p.put(FioFormat.percentileKey(q), s.percentile(q));
+        }
+        return o;
+    }
+
+    /** fio's latency distribution: share of I/Os per bucket, bucket "x" covering (previous, x] in the unit. */
+    static final long[] BUCKETS = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000};
+
+    private static void latencyBuckets(ObjectNode o, LatencyStats lat, long unitNs, boolean msec) {
+        long low = unitNs == 1 ? 0 : unitNs - 1; // everything below this unit belongs to the smaller unit
+        long previous = low;
+        for (long b : BUCKETS) {
+            long high = b * unitNs - 1;
+            o.put(Long.toString(b), lat.percentBetween(previous, high));
+            previous = high;
+        }
+        if (msec) {
+            long high = 2000 * unitNs - 1;
+            o.put("2000", lat.percentBetween(previous, high));
+            o.put(">=2000", lat.percentBetween(high, Long.MAX_VALUE));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.hcasim.fio;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The results of a run, per job and per reporting group, ready for the text and JSON reports. */
+public final class FioResults {
+    final JobFileParser.JobSet jobSet;
+    final List<JobResult> jobs;
+    final long simulatedNs;
+
+    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, long simulatedNs) {
+        this.jobSet = jobSet;
+        this.jobs = List.copyOf(jobs);
+        this.simulatedNs = simulatedNs;
+    }
+
+    /** Results as fio lists them: one per job, or one merged result per group whose jobs use group_reporting. */
+    List<JobResult> reported() {
+        List<JobResult> out = new ArrayList<>();
+        Map<Integer, JobResult> merged = new LinkedHashMap<>();
+        for (JobResult r : jobs) {
+            if (!r.job.groupReporting()) {
+                out.add(r);
+                continue;
+            }
+            JobResult m = merged.get(r.job.groupId());
+            if (m == null) {
+                m = new JobResult(r.job);
+                m.jobs = 0;
+                merged.put(r.job.groupId(), m);
+                out.add(m);
+            }
+            m.add(r);
+        }
+        return out;
+    }
+
+    /** All results of each group merged (for "Run status group" lines). */
+    Map<Integer, JobResult> groups() {
+        Map<Integer, JobResult> groups = new LinkedHashMap<>();
+        for (JobResult r : jobs) {
+            groups.computeIfAbsent(r.job.groupId(), g -> {
+                JobResult m = new JobResult(r.job);
+                m.jobs = 0;
+                return m;
+            }).add(r);
+        }
+        return groups;
+    }
+
+    /** True when any job ended with an error. */
+    public boolean anyError() {
+        return jobs.stream().anyMatch(r -> r.error != 0);
+    }
+
+    public List<String> jobNames() {
+        return jobs.stream().map(r -> r.job.name()).toList();
+    }
+}

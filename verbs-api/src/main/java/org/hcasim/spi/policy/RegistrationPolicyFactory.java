@@ -1,0 +1,5 @@
+package org.hcasim.spi.policy;
+
+/** Creates a {@link RegistrationPolicy} for a role. */
+public interface RegistrationPolicyFactory extends PolicyFactory<RegistrationPolicy> {
+}
