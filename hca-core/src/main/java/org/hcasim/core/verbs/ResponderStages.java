@@ -149,20 +149,25 @@ final class ResponderStages {
         return dev.dataPath().dmaWrite(translated, length);
     }
 
-    private KeyCheck remoteCheck(Packet.Request req, int right) {
+    /**
+     * Whether the rkey of an RDMA WRITE or READ grants {@code right} ({@link AccessBits}) over its range, and the
+     * QP too; if not, the responder NAKs with REM_ACCESS_ERR and goes to ERR.
+     */
+    private boolean remoteAccessGranted(Packet.Request req, long t, int right, String what) {
         KeyCheck c = dev.keys().check(req.rkey(), qp.simPd(), req.remoteAddress(), req.length(), right);
         if (c.ok() && !qp.states().allows(right)) {
-            return KeyCheck.NO_ACCESS;
+            c = KeyCheck.NO_ACCESS;
         }
-        return c;
+        if (!c.ok()) {
+            responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, what + " of "
+                    + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
+                    + Integer.toHexString(req.rkey()) + ": " + c);
+        }
+        return c.ok();
     }
 
     private void receiveWrite(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessBits.REMOTE_WRITE);
-        if (!c.ok()) {
-            responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA WRITE of "
-                    + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
-                    + Integer.toHexString(req.rkey()) + ": " + c);
+        if (!remoteAccessGranted(req, t, AccessBits.REMOTE_WRITE, "RDMA WRITE")) {
             return;
         }
         expectedPsn++;
@@ -173,11 +178,7 @@ final class ResponderStages {
     }
 
     private void receiveRead(Packet.Request req, long t) {
-        KeyCheck c = remoteCheck(req, AccessBits.REMOTE_READ);
-        if (!c.ok()) {
-            responderError(req, t, WcStatus.REM_ACCESS_ERR, AsyncEventType.QP_ACCESS_ERR, "RDMA READ of "
-                    + req.length() + " bytes at 0x" + Long.toHexString(req.remoteAddress()) + " with rkey 0x"
-                    + Integer.toHexString(req.rkey()) + ": " + c);
+        if (!remoteAccessGranted(req, t, AccessBits.REMOTE_READ, "RDMA READ")) {
             return;
         }
         expectedPsn++;
