@@ -209,15 +209,31 @@ public final class Timeline implements Resource {
             book(start, start + serviceNs);
         }
         latestArrival = Math.max(latestArrival, arrivalNs);
-        long horizon = latestArrival - HISTORY_NS;
-        if (clock != null) {
-            horizon = Math.max(horizon, clock.now() - PAST_SLACK_NS); // what lies before cannot be reached any more
+        long history = latestArrival - HISTORY_NS;
+        if (clock == null) {
+            forgetBefore(history);
+        } else {
+            long unreachable = clock.now() - PAST_SLACK_NS;
+            if (history >= unreachable) {
+                forgetBefore(history); // the history bound cuts into what is still reachable: at once, as always
+            } else if (booked.size() >= LAZY_PRUNE_SIZE || orderFloor.size() >= LAZY_PRUNE_SIZE) {
+                forgetBefore(unreachable); // what lies before no request can reach: whenever the lists grow
+            }
         }
-        // Intervals are disjoint, so their ends grow with their starts: the ended ones are a prefix. Of the
-        // staircase's steps before the horizon only the last still bounds an arrival (as its floor).
+        return start;
+    }
+
+    /** Lists this long are pruned of what no request can reach; below that, leftovers cost nothing to skip. */
+    private static final int LAZY_PRUNE_SIZE = 16;
+
+    /**
+     * Forgets the intervals that ended before {@code horizon} (intervals are disjoint, so their ends grow with
+     * their starts: the ended ones are a prefix) and the staircase's steps before it but the last, which still
+     * bounds a later arrival as its floor.
+     */
+    private void forgetBefore(long horizon) {
         booked.removeFirst(booked.countLeadingValuesBelow(horizon));
         orderFloor.removeFirst(Math.max(0, orderFloor.countLeadingKeysBelow(horizon) - 1));
-        return start;
     }
 
     private void requireNotPast(long arrivalNs) {

@@ -59,7 +59,8 @@ final class ResponderStages {
 
     /** A request arrived from the fabric. */
     void onRequest(Packet.Request req) {
-        if (!qp.states().receiving() || !req.source().equals(qp.states().remote())) {
+        QpAddress peer = qp.states().remote();
+        if (!qp.states().receiving() || !(req.source() == peer || req.source().equals(peer))) {
             dev.fabric().lost(req); // silently dropped, as a QP not ready to receive does
             return;
         }

@@ -39,7 +39,10 @@ public final class SimRdmaDevice implements RdmaDevice {
     private UserMrPath userMrs;
     private final List<AsyncEvent> unhandledEvents = new ArrayList<>();
     private Consumer<AsyncEvent> asyncHandler;
-    private int nextQpNum = 0x100;
+    private static final int FIRST_QP_NUM = 0x100;
+    private int nextQpNum = FIRST_QP_NUM;
+    /** Live QPs by number - FIRST_QP_NUM (numbers are handed out in order and never reused). */
+    private SimQueuePair[] qpsByNum = new SimQueuePair[16];
     private int nextSrqNum = 1;
     private int qpCount;
     private int cqCount;
@@ -168,6 +171,27 @@ public final class SimRdmaDevice implements RdmaDevice {
         }
         qpCount++;
         return nextQpNum++;
+    }
+
+    void registerQp(SimQueuePair qp) {
+        int i = qp.qpNum() - FIRST_QP_NUM;
+        if (i >= qpsByNum.length) {
+            qpsByNum = java.util.Arrays.copyOf(qpsByNum, Math.max(2 * qpsByNum.length, i + 1));
+        }
+        qpsByNum[i] = qp;
+    }
+
+    void unregisterQp(SimQueuePair qp) {
+        int i = qp.qpNum() - FIRST_QP_NUM;
+        if (i >= 0 && i < qpsByNum.length && qpsByNum[i] == qp) {
+            qpsByNum[i] = null;
+        }
+    }
+
+    /** The live QP numbered {@code qpNum} on this device, or null. */
+    SimQueuePair qpAt(int qpNum) {
+        int i = qpNum - FIRST_QP_NUM;
+        return i >= 0 && i < qpsByNum.length ? qpsByNum[i] : null;
     }
 
     void qpReleased() {

@@ -17,7 +17,8 @@ import org.hcasim.verbs.QpAddress;
 public final class VerbsFabric {
     private final Simulation sim;
     private final Map<String, SimRdmaDevice> devices = new LinkedHashMap<>();
-    private final Map<QpAddress, SimQueuePair> qps = new HashMap<>();
+    /** The same devices, for lookups by index without an iterator. */
+    private final java.util.List<SimRdmaDevice> deviceList = new java.util.ArrayList<>();
     private final Map<String, Map<Long, SimConnectionManager.Listener>> listeners = new HashMap<>();
     private final Wire wire = new Wire();
     private final PayloadBuffers payloadBuffers = new PayloadBuffers();
@@ -50,6 +51,7 @@ public final class VerbsFabric {
         if (devices.putIfAbsent(port, device) != null) {
             throw new IllegalArgumentException("device " + port + " is already on the fabric");
         }
+        deviceList.add(device);
     }
 
     static String portName(SimRdmaDevice d) {
@@ -57,21 +59,29 @@ public final class VerbsFabric {
     }
 
     void register(SimQueuePair qp) {
-        qps.put(qp.address(), qp);
+        qp.device().registerQp(qp);
     }
 
     void unregister(SimQueuePair qp) {
-        qps.remove(qp.address());
+        qp.device().unregisterQp(qp);
     }
 
-    /** The QP at {@code address}, or null when none exists (destroyed, never created, unknown host). */
+    /**
+     * The QP at {@code address}, or null when none exists (destroyed, never created, unknown host): its device
+     * by name, then the device's QP by number (every packet is resolved so, and names compare by identity first).
+     */
     SimQueuePair lookup(QpAddress address) {
-        return address == null ? null : qps.get(address);
+        if (address == null) {
+            return null;
+        }
+        SimRdmaDevice d = deviceAt(address);
+        return d == null ? null : d.qpAt(address.qpNum());
     }
 
     /** The device a QP address names (whether or not the QP still exists), or null when there is none. */
     SimRdmaDevice deviceAt(QpAddress address) {
-        for (SimRdmaDevice d : devices.values()) {
+        for (int i = 0; i < deviceList.size(); i++) {
+            SimRdmaDevice d = deviceList.get(i);
             if (d.name().equals(address.device()) && d.host().name().equals(address.host())) {
                 return d;
             }
