@@ -1,5 +1,6 @@
 package org.hcasim.core.host;
 
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.WorkQueue;
 
@@ -7,14 +8,16 @@ import org.hcasim.host.WorkQueue;
 final class SimWorkQueue implements WorkQueue {
     private final SimHost host;
     private final String name;
+    private final CachedCost dispatch;
 
     SimWorkQueue(SimHost host, String name) {
         this.host = host;
         this.name = name;
+        this.dispatch = new CachedCost(host.cpuCosts(), CpuCosts.WORKQUEUE_DISPATCH);
     }
 
     @Override
     public void queue(int core, String label, Runnable work) {
-        host.runWork(core, name, label, host.cpuCosts().ns(CpuCosts.WORKQUEUE_DISPATCH), work);
+        host.runWork(core, name, label, dispatch.ns(), work);
     }
 }

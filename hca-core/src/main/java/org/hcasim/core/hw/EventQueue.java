@@ -1,6 +1,7 @@
 package org.hcasim.core.hw;
 
 import java.util.ArrayDeque;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 
@@ -20,6 +21,8 @@ public final class EventQueue {
     private boolean interruptOutstanding;
     private long events;
     private final Runnable interruptHandler = this::handleInterrupt;
+    private final CachedCost pollPerEqe;
+    private final CachedCost doorbellMmio;
 
     private record Eqe(long visibleAt, Runnable completionHandler) {
     }
@@ -28,6 +31,8 @@ public final class EventQueue {
         this.host = host;
         this.pcie = pcie;
         this.vector = vector;
+        this.pollPerEqe = new CachedCost(host.cpuCosts(), CpuCosts.CQ_POLL_PER_CQE);
+        this.doorbellMmio = new CachedCost(host.cpuCosts(), CpuCosts.DOORBELL_MMIO);
     }
 
     /**
@@ -46,13 +51,13 @@ public final class EventQueue {
     }
 
     private void handleInterrupt() {
-        long perEqe = host.cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE);
+        long perEqe = pollPerEqe.ns();
         while (!pending.isEmpty() && pending.peekFirst().visibleAt() <= host.now()) {
             Eqe e = pending.pollFirst();
             host.charge(perEqe);
             e.completionHandler().run();
         }
-        host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
+        host.charge(doorbellMmio.ns());
         interruptOutstanding = false;
         if (!pending.isEmpty()) {
             interruptOutstanding = true;

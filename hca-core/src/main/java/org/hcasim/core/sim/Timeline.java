@@ -216,15 +216,20 @@ public final class Timeline implements Resource {
             long unreachable = clock.now() - PAST_SLACK_NS;
             if (history >= unreachable) {
                 forgetBefore(history); // the history bound cuts into what is still reachable: at once, as always
-            } else if (booked.size() >= LAZY_PRUNE_SIZE || orderFloor.size() >= LAZY_PRUNE_SIZE) {
+            } else if (booked.size() + orderFloor.size() >= pruneAtSize) {
                 forgetBefore(unreachable); // what lies before no request can reach: whenever the lists grow
+                pruneAtSize = Math.max(LAZY_PRUNE_SIZE, 2 * (booked.size() + orderFloor.size()));
             }
         }
         return start;
     }
 
-    /** Lists this long are pruned of what no request can reach; below that, leftovers cost nothing to skip. */
-    private static final int LAZY_PRUNE_SIZE = 16;
+    /**
+     * The lists are pruned of what no request can reach when they hold this many entries together, or twice as
+     * many as the last pruning left (what is booked ahead stays): leftovers cost nothing to skip.
+     */
+    private static final int LAZY_PRUNE_SIZE = 32;
+    private int pruneAtSize = LAZY_PRUNE_SIZE;
 
     /**
      * Forgets the intervals that ended before {@code horizon} (intervals are disjoint, so their ends grow with

@@ -9,6 +9,7 @@ import org.hcasim.core.hw.CqModeration;
 import org.hcasim.core.hw.EventQueue;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.ModerationMode;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
@@ -46,11 +47,17 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private PollPassListener pollPassListener;
     private Moderation moderationInForce = Moderation.NONE;
     private final Runnable pollPass = this::pollPass;
+    private final CachedCost softirqSchedule;
+    private final CachedCost cqArm;
+    private final CachedCost pollPerCqe;
     private WorkQueue completionWorkQueue;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
         this.init = init;
+        this.softirqSchedule = new CachedCost(device.host().cpuCosts(), CpuCosts.SOFTIRQ_SCHEDULE);
+        this.cqArm = new CachedCost(device.host().cpuCosts(), CpuCosts.CQ_ARM);
+        this.pollPerCqe = new CachedCost(device.host().cpuCosts(), CpuCosts.CQ_POLL_PER_CQE);
         EventQueue eq = device.hardware().eventQueue(init.compVector());
         this.core = eq.vector().core();
         this.moderation = new CqModeration(device.loop(), eq, this::completionEvent);
@@ -144,7 +151,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
                 }
             }
             case SOFTIRQ -> {
-                device.host().charge(device.host().cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE));
+                device.host().charge(softirqSchedule.ns());
                 schedulePoll();
             }
             case WORKQUEUE -> schedulePoll();
@@ -176,7 +183,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
             schedulePoll();
             return;
         }
-        device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+        device.host().charge(cqArm.ns());
         moderation.arm();
         if (!queue.isEmpty()) {
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
@@ -190,7 +197,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
                     + " CQ: the engine arms it itself");
         }
         if (device.host().inTask()) {
-            device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+            device.host().charge(cqArm.ns());
         }
         moderation.arm();
         return !queue.isEmpty();
@@ -199,7 +206,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     @Override
     public List<WorkCompletion> poll(int max) {
         List<WorkCompletion> out = new ArrayList<>(Math.min(max, queue.size()));
-        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        long perCqe = device.host().inTask() ? pollPerCqe.ns() : 0;
         while (out.size() < max && !queue.isEmpty()) {
             if (perCqe > 0) {
                 device.host().charge(perCqe);
@@ -212,7 +219,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     @Override
     public int processDirect(int budget) {
         int n = 0;
-        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        long perCqe = device.host().inTask() ? pollPerCqe.ns() : 0;
         while (n < budget && !queue.isEmpty()) {
             WorkCompletion wc = queue.poll();
             if (perCqe > 0) {

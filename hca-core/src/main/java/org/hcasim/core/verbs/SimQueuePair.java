@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
@@ -46,6 +47,8 @@ final class SimQueuePair implements QueuePair, EventTarget {
     private final ReceiveQueue receives;
     private final ResponderStages responder;
     private final SendRequestChecks checks;
+    private final CachedCost wqeBuild;
+    private final CachedCost doorbellMmio;
 
     SimQueuePair(SimProtectionDomain pd, QpInit init) {
         this.pd = pd;
@@ -85,6 +88,8 @@ final class SimQueuePair implements QueuePair, EventTarget {
         this.receives = new ReceiveQueue(dev, this, recvCq, srq);
         this.responder = new ResponderStages(this, receives);
         this.checks = new SendRequestChecks(dev, init, name);
+        this.wqeBuild = new CachedCost(dev.host().cpuCosts(), CpuCosts.WQE_BUILD);
+        this.doorbellMmio = new CachedCost(dev.host().cpuCosts(), CpuCosts.DOORBELL_MMIO);
         dev.fabric().register(this);
     }
 
@@ -259,12 +264,12 @@ final class SimQueuePair implements QueuePair, EventTarget {
             SendWqe w = new SendWqe(wr, wr.signaled() || init.signalAll());
             checks.prepare(w);
             if (host.inTask()) {
-                host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
+                host.charge(wqeBuild.ns());
             }
             sendQueue.add(w);
         }
         if (host.inTask()) {
-            host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
+            host.charge(doorbellMmio.ns());
         }
         // The doorbell leaves when the posting task has paid for building and ringing, and crosses PCIe.
         requester.ringDoorbell(dev.dataPath().doorbell(Math.max(loop.now(), host.now())));
@@ -299,7 +304,7 @@ final class SimQueuePair implements QueuePair, EventTarget {
                         + init.maxRecvWr() + " WRs)");
             }
             if (host.inTask()) {
-                host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
+                host.charge(wqeBuild.ns());
             }
             receives.post(r);
         }

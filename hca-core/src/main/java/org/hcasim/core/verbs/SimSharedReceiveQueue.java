@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.host.SpinLock;
@@ -26,6 +27,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SpinLock lock;
+    private final CachedCost wqeBuild;
+    private final CachedCost doorbellMmio;
     private int limit;
     private boolean destroyed;
 
@@ -44,6 +47,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.init = init;
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
+        this.wqeBuild = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.WQE_BUILD);
+        this.doorbellMmio = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.DOORBELL_MMIO);
         this.lock = pd.simDevice().host().spinLock(pd.simDevice() + "/srq" + srqNum);
     }
 
@@ -95,12 +100,12 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
                             + init.maxWr() + " receives)");
                 }
                 if (charged) {
-                    host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
+                    host.charge(wqeBuild.ns());
                 }
                 receives.add(r);
             }
             if (charged) {
-                host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
+                host.charge(doorbellMmio.ns());
             }
         } finally {
             if (charged) {
