@@ -35,12 +35,23 @@ public final class SortedLongMap {
     }
 
     /**
-     * Position of the first key {@code >= key} ({@code size()} if none). Searches from the end in doubling
-     * steps first, because the keys asked for are near the newest ones, then bisects the bracket found.
+     * Position of the first key {@code >= key} ({@code size()} if none). The keys asked for are near the newest
+     * ones: a few steps back from the end first (each branch easy to predict), then back in doubling steps and a
+     * bisection of the bracket found.
      */
     private int lowerBound(long key) {
         long[] e = entries;
-        int hi = head + size; // keys of slots [hi..) are all >= key
+        int end = head + size;
+        int near = Math.max(head, end - 4);
+        for (int j = end - 1; j >= near; j--) {
+            if (e[2 * j] < key) {
+                return j + 1 - head;
+            }
+        }
+        if (near == head) {
+            return 0;
+        }
+        int hi = near; // keys of slots [hi..) are all >= key
         int lo = hi - 1;
         for (int step = 1; lo >= head && e[2 * lo] >= key; step <<= 1) {
             hi = lo;

@@ -74,9 +74,22 @@ public final class VerbsFabric {
         if (address == null) {
             return null;
         }
+        int slot = System.identityHashCode(address) & (RESOLVED - 1);
+        SimQueuePair qp = resolvedQp[slot];
+        if (resolvedAddress[slot] == address && qp != null && !qp.states().destroyed()) {
+            return qp; // the same address object as before (a connection's packets all carry it), still alive
+        }
         SimRdmaDevice d = deviceAt(address);
-        return d == null ? null : d.qpAt(address.qpNum());
+        qp = d == null ? null : d.qpAt(address.qpNum());
+        resolvedAddress[slot] = address;
+        resolvedQp[slot] = qp;
+        return qp;
     }
+
+    /** Addresses resolved lately, by identity: direct-mapped, a miss resolves by name and number again. */
+    private static final int RESOLVED = 64;
+    private final QpAddress[] resolvedAddress = new QpAddress[RESOLVED];
+    private final SimQueuePair[] resolvedQp = new SimQueuePair[RESOLVED];
 
     /** The device a QP address names (whether or not the QP still exists), or null when there is none. */
     SimRdmaDevice deviceAt(QpAddress address) {
