@@ -8,9 +8,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code hcasim bench runs}: wall time and simulated I/Os per wall second of a fixed set of whole runs. */
+/** {@code hcasim bench runs}: wall time, simulated I/Os per wall second, events and bytes allocated per I/O of a fixed set of whole runs. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "Time a fixed set of whole simulation runs: wall time and simulated I/Os per wall second.")
+        description = "Time a fixed set of whole simulation runs: wall time, simulated I/Os per wall second, events and bytes allocated per I/O.")
 public final class BenchRunsCommand implements Callable<Integer> {
 
     /** The fixed set: the engine's host model alone (small, large), and fio over NVMe-oF on the built-in testbed. */
