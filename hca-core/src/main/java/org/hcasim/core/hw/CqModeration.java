@@ -23,6 +23,7 @@ public final class CqModeration {
     private long timer = EventLoop.NO_EVENT;
     private long eventsByCount;
     private long eventsByPeriod;
+    private final Runnable periodTimer = this::periodExpired;
 
     /** {@code completionHandler} is the CQ's comp_handler, run in hard-IRQ context. */
     public CqModeration(EventLoop loop, EventQueue eq, Runnable completionHandler) {
@@ -69,7 +70,7 @@ public final class CqModeration {
         }
         if (!periodOff && (timer == EventLoop.NO_EVENT || mode == ModerationMode.RESTART_ON_EACH_CQE)) {
             loop.cancel(timer);
-            timer = loop.at(Math.max(t, loop.now()) + periodNs, this::periodExpired);
+            timer = loop.at(Math.max(t, loop.now()) + periodNs, periodTimer);
         }
     }
 

@@ -3,8 +3,9 @@ package org.hcasim.core.hw;
 import java.util.Map;
 
 /**
- * Everything that times one HCA model: its PCIe link, port, processing engines, translation cache and
- * firmware. Built from an HCA profile ({@code org.hcasim.core.profile.HcaProfile#params()}).
+ * Everything that describes one HCA model: the timing of its PCIe link, port, processing engines, translation
+ * cache and firmware, and its verbs limits. Built from an HCA profile
+ * ({@code org.hcasim.core.profile.HcaProfile#params()}).
  *
  * @param sendEngine          processes send-queue WQEs (per WQE + per payload byte)
  * @param receiveEngine       processes arriving packets/messages (receive WQE lookup, steering)
@@ -15,12 +16,14 @@ import java.util.Map;
  * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
  * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
  * @param mrCache             the driver's MR cache on this HCA (entries' limits, lookup policy)
+ * @param verbs               the verbs limits and capabilities the device reports
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
-                        int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache) {
+                        int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
+                        VerbsLimits verbs) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

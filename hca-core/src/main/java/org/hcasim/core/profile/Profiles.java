@@ -53,7 +53,25 @@ public final class Profiles {
         return BASE + kind + "/" + name + ".properties";
     }
 
+    /**
+     * Bundled profiles read once per JVM: they are class-path resources, the same for every testbed, and a sweep
+     * or a benchmark builds many testbeds. Errors are not kept (each call reports its own).
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, Map<String, String>> LOADED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentMap<String, List<String>> LISTED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private static Map<String, String> load(String kind, String name) {
+        Map<String, String> values = LOADED.get(kind + "/" + name);
+        if (values == null) {
+            values = java.util.Collections.unmodifiableMap(read(kind, name));
+            LOADED.putIfAbsent(kind + "/" + name, values);
+        }
+        return values;
+    }
+
+    private static Map<String, String> read(String kind, String name) {
         List<String> known = list(kind);
         if (!known.contains(name)) {
             throw new ProfileException("unknown " + kind + " profile '" + name + "'; known: " + String.join(", ", known));
@@ -90,6 +108,15 @@ public final class Profiles {
     }
 
     private static List<String> list(String kind) {
+        List<String> names = LISTED.get(kind);
+        if (names == null) {
+            names = readList(kind);
+            LISTED.putIfAbsent(kind, names);
+        }
+        return names;
+    }
+
+    private static List<String> readList(String kind) {
         String path = BASE + kind + "/profiles.list";
         try (InputStream in = Profiles.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.host.SpinLock;
@@ -23,9 +24,11 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final SimProtectionDomain pd;
     private final SrqInit init;
     private final int srqNum;
-    private final ArrayDeque<RecvWqe> receives = new ArrayDeque<>();
+    private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SpinLock lock;
+    private final CachedCost wqeBuild;
+    private final CachedCost doorbellMmio;
     private int limit;
     private boolean destroyed;
 
@@ -44,6 +47,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.init = init;
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
+        this.wqeBuild = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.WQE_BUILD);
+        this.doorbellMmio = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.DOORBELL_MMIO);
         this.lock = pd.simDevice().host().spinLock(pd.simDevice() + "/srq" + srqNum);
     }
 
@@ -95,12 +100,12 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
                             + init.maxWr() + " receives)");
                 }
                 if (charged) {
-                    host.charge(host.cpuCosts().ns(CpuCosts.WQE_BUILD));
+                    host.charge(wqeBuild.ns());
                 }
-                receives.add(new RecvWqe(r));
+                receives.add(r);
             }
             if (charged) {
-                host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
+                host.charge(doorbellMmio.ns());
             }
         } finally {
             if (charged) {
@@ -110,8 +115,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */
-    RecvWqe take() {
-        RecvWqe r = receives.poll();
+    WorkRequest.Recv take() {
+        WorkRequest.Recv r = receives.poll();
         if (r != null && limit > 0 && receives.size() < limit) {
             int armedAt = limit;
             limit = 0; // the limit event fires once, then disarms

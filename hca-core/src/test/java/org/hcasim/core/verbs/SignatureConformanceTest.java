@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.block.T10Dif;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -42,18 +43,18 @@ class SignatureConformanceTest {
 
     @Test
     void crc16T10DifMatchesTheCheckValues() {
-        assertThat(SignatureEngine.guard(CRC, "123456789".getBytes(StandardCharsets.US_ASCII), 0, 9)).isEqualTo(0xD0DB);
-        assertThat(SignatureEngine.guard(CRC, "abc".getBytes(StandardCharsets.US_ASCII), 0, 3)).isEqualTo(0x443B);
-        assertThat(SignatureEngine.guard(CRC, new byte[512], 0, 512)).isEqualTo(0x0000);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, "123456789".getBytes(StandardCharsets.US_ASCII), 0, 9)).isEqualTo(0xD0DB);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, "abc".getBytes(StandardCharsets.US_ASCII), 0, 3)).isEqualTo(0x443B);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, new byte[512], 0, 512)).isEqualTo(0x0000);
         byte[] ones = new byte[512];
         Arrays.fill(ones, (byte) 0xFF);
-        assertThat(SignatureEngine.guard(CRC, ones, 0, 512)).isEqualTo(0xE6A1);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, ones, 0, 512)).isEqualTo(0xE6A1);
     }
 
     @Test
     void ipChecksumGuardMatchesTheRfc1071Example() {
         byte[] words = {0x00, 0x01, (byte) 0xF2, 0x03, (byte) 0xF4, (byte) 0xF5, (byte) 0xF6, (byte) 0xF7};
-        assertThat(SignatureEngine.ipChecksum(words, 0, words.length)).isEqualTo(0x220D);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.ipChecksum(words, 0, words.length)).isEqualTo(0x220D);
     }
 
     /** b holds DATA bytes with valid type-1 PI (ref tags from 1000) in a separate metadata buffer. */
