@@ -1,6 +1,6 @@
 package org.hcasim.verbs;
 
-/** How an integrity MR mapped its data and metadata (mechanisms.md section 3, cases a-c). */
+/** How an integrity MR mapped its data and metadata (docs/mechanisms.md section 3, cases a-c). */
 public enum PiMapping {
     /** Not mapped yet (or not an integrity MR). */
     NONE,

@@ -1,6 +1,5 @@
 package org.hcasim.verbs;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -104,7 +103,7 @@ public sealed interface WorkRequest {
     record RegMr(MemoryRegion mr, Set<AccessFlag> access, Set<SendFlag> flags, CompletionCallback done)
             implements SendRequest {
         public RegMr {
-            access = Set.copyOf(access);
+            access = CanonicalFlagSets.access(access);
             flags = immutable(flags);
         }
 
@@ -117,7 +116,7 @@ public sealed interface WorkRequest {
     record RegIntegrityMr(MemoryRegion mr, SignatureAttributes signature, Set<AccessFlag> access,
                           Set<SendFlag> flags, CompletionCallback done) implements SendRequest {
         public RegIntegrityMr {
-            access = Set.copyOf(access);
+            access = CanonicalFlagSets.access(access);
             flags = immutable(flags);
         }
     }
@@ -145,11 +144,7 @@ public sealed interface WorkRequest {
     }
 
     static Set<SendFlag> flagSet(SendFlag... flags) {
-        EnumSet<SendFlag> set = EnumSet.noneOf(SendFlag.class);
-        for (SendFlag f : flags) {
-            set.add(f);
-        }
-        return immutable(set);
+        return CanonicalFlagSets.sendFlags(flags);
     }
 
     private static Set<SendFlag> immutable(Set<SendFlag> flags) {

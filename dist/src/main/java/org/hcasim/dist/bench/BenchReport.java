@@ -12,10 +12,12 @@ public final class BenchReport {
     private BenchReport() { }
 
     public static String text(List<BenchResult> results) {
-        TextTable t = new TextTable("run", "simulated I/Os>", "simulated>", "wall median>", "wall min>", "I/Os per wall s>", "sim/wall>");
+        TextTable t = new TextTable("run", "simulated I/Os>", "simulated>", "wall median>", "wall min>", "I/Os per wall s>",
+                "sim/wall>", "events/IO>", "alloc B/IO>");
         for (BenchResult r : results) {
             t.row(r.name(), Long.toString(r.simulatedIos()), ms(r.simulatedNs()), ms(r.medianWallNs()), ms(r.minWallNs()),
-                    String.format(Locale.ROOT, "%.0f", r.iosPerWallSecond()), String.format(Locale.ROOT, "%.4f", r.simulatedPerWall()));
+                    String.format(Locale.ROOT, "%.0f", r.iosPerWallSecond()), String.format(Locale.ROOT, "%.4f", r.simulatedPerWall()),
+                    String.format(Locale.ROOT, "%.1f", r.eventsPerIo()), String.format(Locale.ROOT, "%.0f", r.allocatedBytesPerIo()));
         }
         return t.render("");
     }
@@ -37,6 +39,11 @@ public final class BenchReport {
             x.put("wall_min_ns", r.minWallNs());
             x.put("ios_per_wall_second", Math.round(r.iosPerWallSecond()));
             x.put("simulated_per_wall", r.simulatedPerWall());
+            x.put("events", r.events());
+            x.put("events_per_io", r.eventsPerIo());
+            x.put("events_per_wall_second", Math.round(r.eventsPerWallSecond()));
+            x.put("allocated_bytes", r.allocatedBytes());
+            x.put("allocated_bytes_per_io", Math.round(r.allocatedBytesPerIo()));
             runs.add(x);
         }
         m.put("runs", runs);

@@ -3,15 +3,14 @@ package org.hcasim.dist.bench;
 import java.util.Arrays;
 
 /**
- * Wall times of the repetitions of one run and what each simulated. The median is the headline (robust
- * to one slow repetition on a shared machine); min shows the best case.
+ * Wall times and allocated bytes of the repetitions of one run, and what each simulated. The median is the
+ * headline (robust to one slow repetition on a shared machine); min shows the best case.
  */
-public record BenchResult(String name, long simulatedIos, long simulatedNs, long[] wallNs) {
+public record BenchResult(String name, long simulatedIos, long simulatedNs, long events, long[] wallNs,
+                          long[] allocatedBytes) {
 
     public long medianWallNs() {
-        long[] s = wallNs.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
+        return median(wallNs);
     }
 
     public long minWallNs() {
@@ -28,5 +27,31 @@ public record BenchResult(String name, long simulatedIos, long simulatedNs, long
     public double simulatedPerWall() {
         long m = medianWallNs();
         return m == 0 ? 0 : (double) simulatedNs / m;
+    }
+
+    /** Events the loop ran per simulated I/O (set-up included). */
+    public double eventsPerIo() {
+        return simulatedIos == 0 ? 0 : (double) events / simulatedIos;
+    }
+
+    /** Events per wall second, at the median wall time. */
+    public double eventsPerWallSecond() {
+        long m = medianWallNs();
+        return m == 0 ? 0 : events * 1e9 / m;
+    }
+
+    /**
+     * Bytes allocated per simulated I/O by the whole execution (building the testbed included), at the median
+     * repetition; negative when the JVM cannot count allocations.
+     */
+    public double allocatedBytesPerIo() {
+        long m = median(allocatedBytes);
+        return m < 0 ? -1 : simulatedIos == 0 ? 0 : (double) m / simulatedIos;
+    }
+
+    private static long median(long[] values) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
     }
 }

@@ -5,8 +5,8 @@ package org.hcasim.dist.bench;
  * simulated. Must be deterministic, so every repetition does the same work.
  */
 public interface BenchRun {
-    /** What one execution simulated. */
-    record Work(long simulatedIos, long simulatedNs) { }
+    /** What one execution simulated: I/Os completed, simulated time, and events the event loop ran. */
+    record Work(long simulatedIos, long simulatedNs, long events) { }
 
     String name();
 

@@ -2,15 +2,15 @@ package org.hcasim.dist.bench;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.hcasim.dist.experiment.ReproduceOutputs;
+import org.hcasim.dist.experiment.render.ReproduceOutputs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code hcasim bench runs}: wall time and simulated I/Os per wall second of a fixed set of whole runs. */
+/** {@code hcasim bench runs}: wall time, simulated I/Os per wall second, events and bytes allocated per I/O of a fixed set of whole runs. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "Time a fixed set of whole simulation runs: wall time and simulated I/Os per wall second.")
+        description = "Time a fixed set of whole simulation runs: wall time, simulated I/Os per wall second, events and bytes allocated per I/O.")
 public final class BenchRunsCommand implements Callable<Integer> {
 
     /** The fixed set: the engine's host model alone (small, large), and fio over NVMe-oF on the built-in testbed. */

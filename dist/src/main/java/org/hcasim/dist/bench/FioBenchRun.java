@@ -1,8 +1,12 @@
 package org.hcasim.dist.bench;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.hcasim.dist.experiment.SimulationWorkloadRunner;
+import org.hcasim.core.sim.Simulation;
+import org.hcasim.dist.experiment.run.BlockTestbedFactory;
+import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
+import org.hcasim.dist.experiment.run.TestbedFactory;
 import org.hcasim.spi.TestbedSpec;
 import org.hcasim.spi.WorkloadOutcome;
 
@@ -10,9 +14,16 @@ import org.hcasim.spi.WorkloadOutcome;
 public record FioBenchRun(String name, String testbedProperties, String fioJob) implements BenchRun {
     @Override
     public Work execute() {
-        WorkloadOutcome o = SimulationWorkloadRunner.installed().runFio(
+        Simulation[] built = new Simulation[1];
+        BlockTestbedFactory blocks = new BlockTestbedFactory();
+        TestbedFactory remembering = (spec, ulps, overrides, seed) -> {
+            TestbedFactory.Built b = blocks.build(spec, ulps, overrides, seed);
+            built[0] = b.simulation();
+            return b;
+        };
+        WorkloadOutcome o = new SimulationWorkloadRunner(List.of(remembering)).runFio(
                 new TestbedSpec("bench " + name, testbedProperties, Map.of()), fioJob, Map.of(), 1, Optional.empty());
-        return new Work(Math.round(o.metric("ios")), o.report().simulatedNs());
+        return new Work(Math.round(o.metric("ios")), o.report().simulatedNs(), built[0].loop().executed());
     }
 
     /** 4 KiB random reads over NVMe-oF, 4 jobs at queue depth 32 for 10 ms simulated. */

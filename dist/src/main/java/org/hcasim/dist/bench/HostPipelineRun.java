@@ -41,7 +41,7 @@ public record HostPipelineRun(int cores, int queueDepth, long simulatedNs) imple
             }
         }
         sim.loop().runUntil(simulatedNs);
-        return new Work(completed[0], simulatedNs);
+        return new Work(completed[0], simulatedNs, sim.loop().executed());
     }
 
     private void submit(Simulation sim, SimHost host, Timeline pcie, int core, long[] completed) {

@@ -13,7 +13,7 @@ import org.hcasim.core.config.ConfigLoader;
 import org.hcasim.core.config.UserException;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
-import org.hcasim.dist.experiment.SimulationWorkloadRunner;
+import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
 import org.hcasim.spi.CustomWorkload;
 import org.hcasim.spi.TestbedSpec;
 import org.hcasim.spi.ToolContext;

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.plugin.UlpDiscovery;
+import org.hcasim.dist.experiment.compare.ReferenceLayout;
+import org.hcasim.dist.experiment.compare.ReferenceTable;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.UlpProvider;
 

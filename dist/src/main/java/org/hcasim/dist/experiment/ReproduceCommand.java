@@ -15,15 +15,25 @@ import java.util.concurrent.Callable;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.TraceRecorder;
 import org.hcasim.core.sim.TraceSink;
+import org.hcasim.dist.experiment.compare.ExperimentOutcome;
+import org.hcasim.dist.experiment.grid.ConsoleProgress;
+import org.hcasim.dist.experiment.grid.ContextFactory;
+import org.hcasim.dist.experiment.grid.ExperimentGrid;
+import org.hcasim.dist.experiment.grid.PointRun;
+import org.hcasim.dist.experiment.grid.Sweep;
+import org.hcasim.dist.experiment.render.ReproduceOutputs;
+import org.hcasim.dist.experiment.run.EngineContext;
+import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
+import org.hcasim.dist.experiment.run.WorkloadRunner;
 import org.hcasim.dist.report.ChromeTrace;
 import org.hcasim.spi.Axis;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code hcasim reproduce NAME|all}: runs experiments and compares them with their reference tables. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,

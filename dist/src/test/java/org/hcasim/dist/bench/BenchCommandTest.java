@@ -26,5 +26,8 @@ class BenchCommandTest {
         assertThat(first.get("simulated_ios").asLong()).isPositive();
         assertThat(first.get("wall_median_ns").asLong()).isPositive();
         assertThat(first.has("ios_per_wall_second")).isTrue();
+        assertThat(first.get("events").asLong()).isPositive();
+        assertThat(first.get("events_per_io").asDouble()).isPositive();
+        assertThat(first.get("allocated_bytes_per_io").asLong()).isPositive();
     }
 }

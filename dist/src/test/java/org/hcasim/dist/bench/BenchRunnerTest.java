@@ -13,15 +13,19 @@ class BenchRunnerTest {
         long[] t = {0}; // a clock advancing 1 ms per reading: every execution measures 1 ms
         BenchRun run = new BenchRun() {
             public String name() { return "fixed"; }
-            public Work execute() { return new Work(5_000, 2_000_000); }
+            public Work execute() { return new Work(5_000, 2_000_000, 40_000); }
         };
 
-        List<BenchResult> r = new BenchRunner(1, 3, () -> t[0] += 1_000_000).run(List.of(run));
+        long[] bytes = {0}; // an allocation counter advancing 1 MB per reading
+        List<BenchResult> r = new BenchRunner(1, 3, () -> t[0] += 1_000_000, () -> bytes[0] += 1_000_000).run(List.of(run));
 
         assertThat(r).singleElement().satisfies(x -> {
             assertThat(x.medianWallNs()).isEqualTo(1_000_000);
             assertThat(x.iosPerWallSecond()).isEqualTo(5_000_000.0);
             assertThat(x.simulatedPerWall()).isEqualTo(2.0);
+            assertThat(x.eventsPerIo()).isEqualTo(8.0);
+            assertThat(x.eventsPerWallSecond()).isEqualTo(40_000_000.0);
+            assertThat(x.allocatedBytesPerIo()).isEqualTo(200.0);
         });
     }
 
@@ -30,7 +34,7 @@ class BenchRunnerTest {
         long[] n = {0};
         BenchRun drifting = new BenchRun() {
             public String name() { return "drifting"; }
-            public Work execute() { return new Work(++n[0], 1); }
+            public Work execute() { return new Work(++n[0], 1, 1); }
         };
 
         assertThatThrownBy(() -> new BenchRunner(0, 2, System::nanoTime).run(List.of(drifting)))

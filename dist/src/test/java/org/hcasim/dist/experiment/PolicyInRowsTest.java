@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.hcasim.dist.experiment.compare.ExperimentOutcome;
+import org.hcasim.dist.experiment.compare.PolicyComparison;
+import org.hcasim.dist.experiment.grid.ExperimentGrid;
+import org.hcasim.dist.experiment.grid.PointRun;
+import org.hcasim.dist.experiment.render.ComparisonCsv;
 import org.hcasim.spi.Axis;
 import org.hcasim.spi.ExperimentContext;
 import org.hcasim.spi.ExperimentDefinition;

@@ -13,6 +13,7 @@ import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.dist.experiment.run.TestbedFactory;
 import org.hcasim.spi.TestbedSpec;
 
 /** Test testbeds: one host named {@code host} with {@code host.cores} cores; any other key is an error. */

@@ -64,8 +64,25 @@ public record ConfigLayer(String name, LayerKind kind, Map<String, String> value
         }
     }
 
+    /**
+     * The values of class-path resources already parsed, by the class they belong to and their path: resources do
+     * not change while the JVM runs, and a sweep or a benchmark builds many testbeds from the same defaults.
+     */
+    private static final java.util.concurrent.ConcurrentMap<Class<?>, java.util.concurrent.ConcurrentMap<String, ConfigLayer>>
+            RESOURCES = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** A layer from a class-path resource next to {@code owner}; a missing resource is a {@link ConfigException}. */
     public static ConfigLayer fromResource(String name, LayerKind kind, Class<?> owner, String path) {
+        var ofOwner = RESOURCES.computeIfAbsent(owner, o -> new java.util.concurrent.ConcurrentHashMap<>());
+        ConfigLayer parsed = ofOwner.get(path);
+        if (parsed == null) {
+            parsed = readResource(name, kind, owner, path);
+            ofOwner.putIfAbsent(path, parsed);
+        }
+        return new ConfigLayer(name, kind, parsed.values());
+    }
+
+    private static ConfigLayer readResource(String name, LayerKind kind, Class<?> owner, String path) {
         try (InputStream in = owner.getResourceAsStream(path)) {
             if (in == null) {
                 throw new ConfigException(name + ": resource " + path + " not found");

@@ -27,7 +27,18 @@ public final class Core implements Resource {
     /** The dispatch action of this core, created once so scheduling a dispatch allocates nothing. */
     Runnable dispatcher;
 
-    record Task(Priority priority, String label, Runnable body) {
+    /**
+     * A queued task. Work of a work queue has a group (the queue's name): its body runs after {@code leadInNs}
+     * of CPU (the queue's dispatch), and its label is {@code group:name}, joined only when someone reads it.
+     */
+    record Task(Priority priority, String group, String name, long leadInNs, Runnable body) {
+        Task(Priority priority, String label, Runnable body) {
+            this(priority, null, label, 0, body);
+        }
+
+        String label() {
+            return group == null ? name : group + ":" + name;
+        }
     }
 
     Core(String name, int index) {

@@ -5,13 +5,18 @@ import java.util.Arrays;
 /**
  * The resident pages of a {@link SparseHostMemory} by page number: open addressing with linear probing on a
  * {@code long[]} and a multiplicative hash. Page numbers of aligned buffers share their low bits, which made
- * the bins of a {@code HashMap<Long, byte[]>} collide (into tree bins) and boxed every lookup.
+ * the bins of a {@code HashMap<Long, byte[]>} collide (into tree bins) and boxed every lookup. Removed pages
+ * are kept (a few) and handed out again, zeroed, for new ones: buffers allocated and freed per I/O would
+ * otherwise allocate a page each time.
  */
 final class PageTable {
     private static final long EMPTY = Long.MIN_VALUE; // page numbers are never negative
+    private static final int SPARES = 256;
     private long[] keys = emptyKeys(64);
     private byte[][] pages = new byte[64][];
     private int size;
+    private final byte[][] spares = new byte[SPARES][];
+    private int spareCount;
 
     int size() {
         return size;
@@ -40,7 +45,7 @@ final class PageTable {
                 return pages[i];
             }
         }
-        byte[] created = new byte[pageSize];
+        byte[] created = freshPage(pageSize);
         keys[i] = page;
         pages[i] = created;
         if (++size * 2 > keys.length) {
@@ -58,6 +63,7 @@ final class PageTable {
             }
             i = (i + 1) & mask;
         }
+        byte[] removed = pages[i];
         // Backward-shift deletion: pull later entries of the probe run into the hole so lookups never stop early.
         for (int j = (i + 1) & mask; keys[j] != EMPTY; j = (j + 1) & mask) {
             int home = slot(keys[j], mask);
@@ -68,9 +74,26 @@ final class PageTable {
                 i = j;
             }
         }
+        keep(removed);
         keys[i] = EMPTY;
         pages[i] = null;
         size--;
+    }
+
+    private byte[] freshPage(int pageSize) {
+        if (spareCount > 0 && spares[spareCount - 1].length == pageSize) {
+            byte[] p = spares[--spareCount];
+            spares[spareCount] = null;
+            Arrays.fill(p, (byte) 0);
+            return p;
+        }
+        return new byte[pageSize];
+    }
+
+    private void keep(byte[] page) {
+        if (spareCount < SPARES) {
+            spares[spareCount++] = page;
+        }
     }
 
     private void grow() {

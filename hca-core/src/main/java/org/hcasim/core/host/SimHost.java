@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.hcasim.core.sim.EventLoop;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.sim.Tracer;
 import org.hcasim.host.Cancellable;
@@ -47,6 +48,8 @@ public final class SimHost implements Host {
     private long taskCharged;
     private final List<SimLock> locksHeld = new ArrayList<>(2);
     private final InboundDmaRate inboundDma = new InboundDmaRate();
+    /** Enters a task (the argument) into the ready queue of the core numbered by the operation, at its stamp. */
+    private final EventTarget enqueueAtStamp;
     private final double llcPollutionNsPerByte;
     private final int sockets;
     private final long lineTransferNs;
@@ -75,6 +78,7 @@ public final class SimHost implements Host {
         this.llcPollutionNsPerByte = optionalPerByte(costs, CpuCosts.LLC_POLLUTION);
         this.memory = memory;
         this.cores = new Core[coreCount];
+        this.enqueueAtStamp = (core, task) -> enqueue(cores[core], (Core.Task) task);
         this.coreTracks = new String[coreCount];
         for (int i = 0; i < coreCount; i++) {
             Core c = sim.resources().register(new Core(name + "/cpu" + i, i));
@@ -208,12 +212,22 @@ public final class SimHost implements Host {
 
     @Override
     public void run(int core, Priority priority, String label, Runnable task) {
+        run(core, new Core.Task(priority, label, task));
+    }
+
+    /**
+     * Runs {@code work} on {@code core} at thread priority as work of the queue {@code queue}: after
+     * {@code dispatchNs} of CPU, labelled {@code queue:label}.
+     */
+    void runWork(int core, String queue, String label, long dispatchNs, Runnable work) {
+        run(core, new Core.Task(Priority.THREAD, queue, label, dispatchNs, work));
+    }
+
+    private void run(int core, Core.Task t) {
         checkCore(core);
-        Core.Task t = new Core.Task(priority, label, task);
         long stamp = now();
         if (stamp > loop.now()) {
-            Core c = cores[core];
-            loop.at(stamp, () -> enqueue(c, t));
+            loop.at(stamp, enqueueAtStamp, core, t);
         } else {
             enqueue(cores[core], t);
         }
@@ -225,9 +239,8 @@ public final class SimHost implements Host {
         if (delayNs < 0) {
             throw new IllegalArgumentException("negative timer delay " + delayNs + " ns");
         }
-        Core c = cores[core];
         Core.Task t = new Core.Task(Priority.SOFT_IRQ, label, task);
-        long handle = loop.at(now() + delayNs, () -> enqueue(c, t));
+        long handle = loop.at(now() + delayNs, enqueueAtStamp, core, t);
         return () -> loop.cancel(handle);
     }
 
@@ -252,6 +265,9 @@ public final class SimHost implements Host {
         taskElapsed = 0;
         taskCharged = 0;
         try {
+            if (t.group() != null) {
+                charge(t.leadInNs()); // even 0: charging advances the inbound-DMA rate's decay, as it always did
+            }
             t.body().run();
             if (!locksHeld.isEmpty()) {
                 throw new IllegalStateException("task '" + t.label() + "' on " + c.name() + " ended holding lock '"

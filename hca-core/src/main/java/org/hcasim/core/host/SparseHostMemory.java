@@ -1,7 +1,7 @@
 package org.hcasim.core.host;
 
-import java.util.Map;
-import java.util.TreeMap;
+import org.hcasim.core.collect.LongHashSet;
+import org.hcasim.core.collect.SortedLongMap;
 import org.hcasim.host.HostMemory;
 import org.hcasim.host.MemoryAccessException;
 
@@ -17,9 +17,10 @@ public final class SparseHostMemory implements HostMemory {
 
     private final String owner;
     private final PayloadMode mode;
-    private final TreeMap<Long, Long> allocations = new TreeMap<>(); // start -> length
+    /** start -> length of the live allocations; starts grow with the bump allocator, so appends are at the end. */
+    private final SortedLongMap allocations = new SortedLongMap();
     /** Starts of payload allocations that store no bytes (payload mode elided only). */
-    private final java.util.HashSet<Long> elidedStarts = new java.util.HashSet<>();
+    private final LongHashSet elidedStarts = new LongHashSet();
     private final PageTable pages = new PageTable();
     /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
     private long hitStart;
@@ -64,11 +65,13 @@ public final class SparseHostMemory implements HostMemory {
 
     @Override
     public void free(long iova) {
-        Long length = allocations.remove(iova);
-        if (length == null) {
+        int at = allocations.indexOf(iova);
+        if (at < 0) {
             throw new MemoryAccessException(owner + ": free of 0x" + Long.toHexString(iova)
                     + ", which is not the start of an allocation");
         }
+        long length = allocations.valueAt(at);
+        allocations.removeAt(at);
         allocatedBytes -= length;
         elidedStarts.remove(iova);
         if (iova == hitStart) {
@@ -90,13 +93,15 @@ public final class SparseHostMemory implements HostMemory {
         if (iova >= hitStart && iova < hitEnd && length <= hitEnd - iova) {
             return; // inside the allocation of the last check (allocations never overlap)
         }
-        Map.Entry<Long, Long> a = allocations.floorEntry(iova);
-        if (a == null || iova + length > a.getKey() + a.getValue() || (length == 0 && iova >= a.getKey() + a.getValue())) {
+        int a = allocations.floorIndex(iova);
+        long start = a < 0 ? 0 : allocations.keyAt(a);
+        long end = a < 0 ? 0 : start + allocations.valueAt(a);
+        if (a < 0 || iova + length > end || (length == 0 && iova >= end)) {
             throw new MemoryAccessException(owner + ": access [0x" + Long.toHexString(iova) + ", +" + length
                     + ") is outside every allocation");
         }
-        hitStart = a.getKey();
-        hitEnd = a.getKey() + a.getValue();
+        hitStart = start;
+        hitEnd = end;
         hitStores = !elidedStarts.contains(hitStart);
     }
 

@@ -1,6 +1,7 @@
 package org.hcasim.core.hw;
 
 import java.util.ArrayDeque;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 
@@ -19,6 +20,9 @@ public final class EventQueue {
     private final ArrayDeque<Eqe> pending = new ArrayDeque<>();
     private boolean interruptOutstanding;
     private long events;
+    private final Runnable interruptHandler = this::handleInterrupt;
+    private final CachedCost pollPerEqe;
+    private final CachedCost doorbellMmio;
 
     private record Eqe(long visibleAt, Runnable completionHandler) {
     }
@@ -27,6 +31,8 @@ public final class EventQueue {
         this.host = host;
         this.pcie = pcie;
         this.vector = vector;
+        this.pollPerEqe = new CachedCost(host.cpuCosts(), CpuCosts.CQ_POLL_PER_CQE);
+        this.doorbellMmio = new CachedCost(host.cpuCosts(), CpuCosts.DOORBELL_MMIO);
     }
 
     /**
@@ -40,22 +46,22 @@ public final class EventQueue {
         if (!interruptOutstanding) {
             interruptOutstanding = true;
             // The MSI-X message is a posted write issued right after the EQE; PCIe keeps posted writes in order.
-            vector.raise(pcie.dmaWrite(t, 4), this::handleInterrupt);
+            vector.raise(pcie.dmaWrite(t, 4), interruptHandler);
         }
     }
 
     private void handleInterrupt() {
-        long perEqe = host.cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE);
+        long perEqe = pollPerEqe.ns();
         while (!pending.isEmpty() && pending.peekFirst().visibleAt() <= host.now()) {
             Eqe e = pending.pollFirst();
             host.charge(perEqe);
             e.completionHandler().run();
         }
-        host.charge(host.cpuCosts().ns(CpuCosts.DOORBELL_MMIO));
+        host.charge(doorbellMmio.ns());
         interruptOutstanding = false;
         if (!pending.isEmpty()) {
             interruptOutstanding = true;
-            vector.raise(pending.peekFirst().visibleAt(), this::handleInterrupt);
+            vector.raise(pending.peekFirst().visibleAt(), interruptHandler);
         }
     }
 

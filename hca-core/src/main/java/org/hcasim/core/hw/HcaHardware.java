@@ -14,8 +14,8 @@ import org.hcasim.host.Host;
  * <pre>
  * doorbell   pcie.mmioWrite(host.now(), 8)
  * WQE fetch  pcie.dmaRead(t, wqeBytes)                         (skip when inline / BlueFlame)
- * UMR        umrEngine.submit(t, listBytes, listBytes, label, done)       (list &gt; inline max: fetched)
- *            umrEngine.submit(t, 0, listBytes, label, done)               (inline list)
+ * UMR        umrEngine.submit(t, listBytes, listBytes, label, target, op, arg)   (list &gt; inline max: fetched)
+ *            umrEngine.submit(t, 0, listBytes, label, target, op, arg)           (inline list)
  * translate  translation.translate(t, mkey, firstEntry, entries, 8 or 16) (+ klmIndirectionNs for KLM)
  * integrity  signature.gather(t, intervals, ...) / signature.scatter(...)    (accesses through integrity keys)
  * payload    pcie.dmaRead(t, bytes) / pcie.dmaWrite(t, bytes)

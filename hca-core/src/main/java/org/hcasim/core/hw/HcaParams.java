@@ -3,8 +3,9 @@ package org.hcasim.core.hw;
 import java.util.Map;
 
 /**
- * Everything that times one HCA model: its PCIe link, port, processing engines, translation cache and
- * firmware. Built from an HCA profile ({@code org.hcasim.core.profile.HcaProfile#params()}).
+ * Everything that describes one HCA model: the timing of its PCIe link, port, processing engines, translation
+ * cache and firmware, and its verbs limits. Built from an HCA profile
+ * ({@code org.hcasim.core.profile.HcaProfile#params()}).
  *
  * @param sendEngine          processes send-queue WQEs (per WQE + per payload byte)
  * @param receiveEngine       processes arriving packets/messages (receive WQE lookup, steering)
@@ -19,13 +20,14 @@ import java.util.Map;
  *                            the exposed part of fetching the SRQ's next WQE, a linked list the HCA cannot prefetch
  *                            far ahead as it does a receive queue's ring
  * @param signature           the signature (T10-PI) engine that accesses through integrity keys go through
+ * @param verbs               the verbs limits and capabilities the device reports
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
                         int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
-                        long srqWqeFetchStallNs, SignatureParams signature) {
+                        long srqWqeFetchStallNs, SignatureParams signature, VerbsLimits verbs) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

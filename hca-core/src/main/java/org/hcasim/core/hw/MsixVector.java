@@ -1,6 +1,7 @@
 package org.hcasim.core.hw;
 
 import org.hcasim.core.sim.EventLoop;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
@@ -17,6 +18,11 @@ public final class MsixVector {
     private final String name;
     private final int core;
     private long raised;
+    /** Runs an interrupt's task (the argument) as a hard IRQ on the vector's core. */
+    private final EventTarget deliver;
+    /** The handler of the last interrupt and its task: an event queue raises its vector with one handler. */
+    private Runnable lastHandler;
+    private Runnable lastTask;
 
     public MsixVector(Simulation sim, Host host, String name, int core) {
         if (core < 0 || core >= host.coreCount()) {
@@ -28,6 +34,7 @@ public final class MsixVector {
         this.host = host;
         this.name = name;
         this.core = core;
+        this.deliver = (op, task) -> host.run(this.core, Priority.HARD_IRQ, this.name, (Runnable) task);
     }
 
     /**
@@ -36,18 +43,26 @@ public final class MsixVector {
      */
     public void raise(long t, Runnable handler) {
         raised++;
-        long entry = host.cpuCosts().ns(CpuCosts.IRQ_ENTRY);
-        long exit = host.cpuCosts().ns(CpuCosts.IRQ_EXIT);
-        Runnable task = () -> {
-            host.charge(entry);
-            handler.run();
-            host.charge(exit);
-        };
         long at = Math.max(t, loop.now());
         if (tracer.on()) {
             tracer.sink().instant(name, "msix", at);
         }
-        loop.at(at, () -> host.run(core, Priority.HARD_IRQ, name, task));
+        loop.at(at, deliver, 0, task(handler));
+    }
+
+    /** The handler framed by the interrupt entry and exit costs (made once per handler). */
+    private Runnable task(Runnable handler) {
+        if (handler != lastHandler) {
+            long entry = host.cpuCosts().ns(CpuCosts.IRQ_ENTRY);
+            long exit = host.cpuCosts().ns(CpuCosts.IRQ_EXIT);
+            lastHandler = handler;
+            lastTask = () -> {
+                host.charge(entry);
+                handler.run();
+                host.charge(exit);
+            };
+        }
+        return lastTask;
     }
 
     public int core() {

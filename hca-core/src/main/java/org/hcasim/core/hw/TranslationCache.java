@@ -1,7 +1,6 @@
 package org.hcasim.core.hw;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import org.hcasim.core.collect.LongLruSet;
 import org.hcasim.core.sim.Resource;
 import org.hcasim.core.sim.ResourceKind;
 import org.hcasim.core.sim.Simulation;
@@ -10,14 +9,15 @@ import org.hcasim.core.sim.Simulation;
  * LRU cache of translation lines keyed by (mkey, line). A miss reads the line from host memory over PCIe.
  * Lookups of one range are issued together, so their misses overlap on the link.
  *
- * <p>Keys include the whole 32-bit mkey, whose low byte (the variant) changes on each re-registration, so
- * entries of an invalidated key can never hit again; they age out of the LRU.
+ * <p>Lines are keyed by what the caller passes as {@code mkey}: the verbs engine passes the mkey's index (not its
+ * variant), so a key re-registered over the same pages finds its old lines again; lines of keys nobody uses any
+ * more age out of the LRU.
  */
 public final class TranslationCache implements Resource {
     private final String name;
     private final TranslationParams p;
     private final PcieLink pcie;
-    private final LinkedHashMap<Long, Boolean> lru;
+    private final LongLruSet lru;
     private long hits;
     private long misses;
 
@@ -25,21 +25,13 @@ public final class TranslationCache implements Resource {
         this.name = name;
         this.p = params;
         this.pcie = pcie;
-        int capacity = params.entries();
-        this.lru = new LinkedHashMap<>(16, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
-                return size() > capacity;
-            }
-        };
+        this.lru = new LongLruSet(params.entries());
         sim.resources().register(this);
     }
 
     /**
      * Translates entries {@code [first, first+count)} of {@code mkey}, each {@code entryBytes} long (8 for MTT,
-     * 16 for KLM), for a lookup starting at {@code t}.
+     * 16 for KLM), for a lookup starting at {@code t}. {@code mkey} is a non-negative key index.
      *
      * @return the time all translations are available
      */
@@ -47,17 +39,19 @@ public final class TranslationCache implements Resource {
         if (count < 1) {
             return t;
         }
+        if (mkey < 0) {
+            throw new IllegalArgumentException("translation cache '" + name + "': negative mkey index " + mkey);
+        }
         int perLine = Math.max(1, p.lineBytes() / entryBytes);
         long firstLine = first / perLine;
         long lastLine = (first + count - 1) / perLine;
         long ready = t + p.hitNs();
         for (long line = firstLine; line <= lastLine; line++) {
-            Long key = ((long) mkey << 32) | (line & 0xffff_ffffL);
-            if (lru.get(key) != null) {
+            long key = ((long) mkey << 32) | (line & 0xffff_ffffL);
+            if (lru.touch(key)) {
                 hits++;
             } else {
                 misses++;
-                lru.put(key, Boolean.TRUE);
                 ready = Math.max(ready, pcie.dmaRead(t, p.lineBytes()) + p.hitNs());
             }
         }

@@ -11,6 +11,8 @@ import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.hw.PcieParams;
 import org.hcasim.core.hw.SignatureParams;
 import org.hcasim.core.hw.TranslationParams;
+import org.hcasim.core.hw.VerbsLimits;
+import org.hcasim.verbs.DeviceCapability;
 
 /**
  * A typed HCA profile: the {@code hca.*} keys of a properties file (possibly overridden by configuration),
@@ -82,9 +84,31 @@ public final class HcaProfile {
                 v.nonNegativeLong("hca.port.switch-latency-ns"),
                 mrCache(v, source),
                 v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"),
-                new SignatureParams(v.positiveInt("hca.signature.fetch-contexts")));
+                new SignatureParams(v.positiveInt("hca.signature.fetch-contexts")),
+                verbsLimits(v));
         v.requireAllRead();
         return new HcaProfile(name, v.asMap(), params);
+    }
+
+    private static VerbsLimits verbsLimits(ProfileValues v) {
+        return new VerbsLimits(
+                v.positiveInt("hca.verbs.max-qp"),
+                v.positiveInt("hca.verbs.max-qp-wr"),
+                v.positiveInt("hca.verbs.max-sge"),
+                v.positiveInt("hca.verbs.max-sge-rd"),
+                v.positiveInt("hca.verbs.max-cq"),
+                v.positiveInt("hca.verbs.max-cqe"),
+                v.positiveInt("hca.verbs.max-mr"),
+                v.positiveLong("hca.verbs.max-mr-size"),
+                v.positiveInt("hca.verbs.max-pd"),
+                v.positiveInt("hca.verbs.max-fast-reg-page-list-len"),
+                v.nonNegativeInt("hca.verbs.max-pi-fast-reg-page-list-len"),
+                v.positiveInt("hca.verbs.max-srq"),
+                v.positiveInt("hca.verbs.max-srq-wr"),
+                v.positiveInt("hca.verbs.max-srq-sge"),
+                v.nonNegativeInt("hca.verbs.max-inline-data"),
+                v.positiveLong("hca.verbs.max-msg-size"),
+                v.enumSet("hca.verbs.capabilities", DeviceCapability.class));
     }
 
     /** {@code hca.mr-cache.limits} (comma-separated, one per entry from entry 0; may be empty) and the policy. */

@@ -41,6 +41,40 @@ final class ProfileValues {
         return v;
     }
 
+    int nonNegativeInt(String key) {
+        long v = nonNegativeLong(key);
+        if (v > Integer.MAX_VALUE) {
+            throw new ProfileException(source + ": '" + key + "' must be at most " + Integer.MAX_VALUE + ", got " + v);
+        }
+        return (int) v;
+    }
+
+    long positiveLong(String key) {
+        long v = parse(key, SettingGrammar::parseLong);
+        if (v <= 0) {
+            throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
+        }
+        return v;
+    }
+
+    /** A comma-separated list of {@code type}'s constant names (may be empty); an unknown name lists the known ones. */
+    <E extends Enum<E>> java.util.EnumSet<E> enumSet(String key, Class<E> type) {
+        java.util.EnumSet<E> out = java.util.EnumSet.noneOf(type);
+        for (String name : string(key).split(",")) {
+            String n = name.trim();
+            if (n.isEmpty()) {
+                continue;
+            }
+            try {
+                out.add(Enum.valueOf(type, n));
+            } catch (IllegalArgumentException unknown) {
+                throw new ProfileException(source + ": '" + key + "' names unknown " + type.getSimpleName() + " '" + n
+                        + "'; known: " + java.util.Arrays.toString(type.getEnumConstants()));
+            }
+        }
+        return out;
+    }
+
     int positiveInt(String key) {
         long v = parse(key, SettingGrammar::parseLong);
         if (v <= 0) {

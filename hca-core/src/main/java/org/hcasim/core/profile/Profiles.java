@@ -79,8 +79,22 @@ public final class Profiles {
         return BASE + kind + "/" + name + ".properties";
     }
 
+    /**
+     * Bundled profiles read once per JVM: they are class-path resources, the same for every testbed, and a sweep
+     * or a benchmark builds many testbeds. Errors are not kept (each call reports its own).
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, Map<String, String>> LOADED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.concurrent.ConcurrentMap<String, List<String>> LISTED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private static Map<String, String> load(String kind, String name) {
-        return load(kind, name, new java.util.ArrayList<>());
+        Map<String, String> values = LOADED.get(kind + "/" + name);
+        if (values == null) {
+            values = java.util.Collections.unmodifiableMap(load(kind, name, new java.util.ArrayList<>()));
+            LOADED.putIfAbsent(kind + "/" + name, values);
+        }
+        return values;
     }
 
     /** The profile's own keys laid over those of the profile it extends, if any ({@code seen}: the chain so far). */
@@ -94,11 +108,12 @@ public final class Profiles {
         if (base == null) {
             return own;
         }
-        Map<String, String> merged = load(kind, base.strip(), seen);
+        Map<String, String> merged = new LinkedHashMap<>(load(kind, base.strip(), seen));
         merged.putAll(own);
         return merged;
     }
 
+    /** The key/values of one profile file, in file order (a new, modifiable map). */
     private static Map<String, String> loadFile(String kind, String name) {
         List<String> known = list(kind);
         if (!known.contains(name)) {
@@ -136,6 +151,15 @@ public final class Profiles {
     }
 
     private static List<String> list(String kind) {
+        List<String> names = LISTED.get(kind);
+        if (names == null) {
+            names = readList(kind);
+            LISTED.putIfAbsent(kind, names);
+        }
+        return names;
+    }
+
+    private static List<String> readList(String kind) {
         String path = BASE + kind + "/profiles.list";
         try (InputStream in = Profiles.class.getClassLoader().getResourceAsStream(path)) {
             if (in == null) {

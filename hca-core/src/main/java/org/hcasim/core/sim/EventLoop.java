@@ -13,6 +13,10 @@ import java.util.function.BooleanSupplier;
  * both longs of an entry side by side means one cache line per heap level. Scheduling and running events
  * allocates nothing.
  *
+ * <p>An event is either a {@link Runnable} or a (target, operation, argument) triple for an
+ * {@link EventTarget}: components on the per-I/O path schedule their stages with the latter, so that no lambda
+ * is created per event. Both kinds share one sequence, so ties run in scheduling order across them.
+ *
  * <p>Cancellation is lazy: {@link #cancel} empties the slot's action and bumps its generation; the heap
  * entry is skipped and its slot recycled when it reaches the top. A handle encodes slot and generation, so
  * a stale handle (event already ran or was cancelled) is recognised and never cancels another event.
@@ -32,8 +36,13 @@ public final class EventLoop {
     private long[] heap = new long[2 * INITIAL_CAPACITY];
     private int size;
 
-    // Slots: the action (null when free or cancelled) and a generation counter for handles.
-    private Runnable[] actions = new Runnable[INITIAL_CAPACITY];
+    /** The target of a {@link Runnable} event: the runnable travels as the argument. */
+    private static final EventTarget RUNNABLE = (op, arg) -> ((Runnable) arg).run();
+
+    // Slots: the target (null when free or cancelled), its operation and argument, and a generation for handles.
+    private EventTarget[] targets = new EventTarget[INITIAL_CAPACITY];
+    private int[] ops = new int[INITIAL_CAPACITY];
+    private Object[] args = new Object[INITIAL_CAPACITY];
     private int[] generation = new int[INITIAL_CAPACITY];
     private int[] freeSlots = new int[INITIAL_CAPACITY];
     private int freeCount;
@@ -71,17 +80,42 @@ public final class EventLoop {
      * @return a handle for {@link #cancel(long)}
      */
     public long at(long timeNs, Runnable action) {
+        if (action == null) {
+            throw new NullPointerException("action");
+        }
+        return at(timeNs, RUNNABLE, 0, action);
+    }
+
+    /**
+     * Schedules operation {@code op} of {@code target} at absolute time {@code timeNs} (not before {@link #now()}),
+     * without argument.
+     *
+     * @return a handle for {@link #cancel(long)}
+     */
+    public long at(long timeNs, EventTarget target, int op) {
+        return at(timeNs, target, op, null);
+    }
+
+    /**
+     * Schedules operation {@code op} of {@code target} with {@code arg} at absolute time {@code timeNs} (not before
+     * {@link #now()}): {@code target.onEvent(op, arg)} then runs, allocating nothing.
+     *
+     * @return a handle for {@link #cancel(long)}
+     */
+    public long at(long timeNs, EventTarget target, int op, Object arg) {
         if (timeNs < now) {
             throw new IllegalArgumentException("event scheduled at " + timeNs + " ns, before now (" + now + " ns)");
         }
-        if (action == null) {
-            throw new NullPointerException("action");
+        if (target == null) {
+            throw new NullPointerException("target");
         }
         if (nextSeq == MAX_SEQ) {
             throw new IllegalStateException("event loop ran out of sequence numbers (2^39 events scheduled)");
         }
         int slot = allocateSlot();
-        actions[slot] = action;
+        targets[slot] = target;
+        ops[slot] = op;
+        args[slot] = arg;
         if (2 * size == heap.length) {
             heap = Arrays.copyOf(heap, heap.length * 2);
         }
@@ -97,13 +131,22 @@ public final class EventLoop {
         return at(now + delayNs, action);
     }
 
+    /** Schedules operation {@code op} of {@code target} with {@code arg} {@code delayNs} after now. */
+    public long after(long delayNs, EventTarget target, int op, Object arg) {
+        if (delayNs < 0) {
+            throw new IllegalArgumentException("negative delay " + delayNs + " ns");
+        }
+        return at(now + delayNs, target, op, arg);
+    }
+
     /** Cancels a pending event; false when it already ran, was cancelled, or the handle is {@link #NO_EVENT}. */
     public boolean cancel(long handle) {
         int slot = pendingSlot(handle);
         if (slot < 0) {
             return false;
         }
-        actions[slot] = null;
+        targets[slot] = null;
+        args[slot] = null;
         bumpGeneration(slot);
         cancelledInHeap++;
         return true;
@@ -122,14 +165,21 @@ public final class EventLoop {
         long[] h = heap;
         long time = h[0];
         int slot = (int) h[1] & SLOT_MASK;
-        Runnable action = actions[slot];
+        EventTarget target = targets[slot];
+        int op = ops[slot];
+        Object arg = args[slot];
         removeTop();
-        actions[slot] = null;
+        targets[slot] = null;
+        args[slot] = null;
         bumpGeneration(slot);
         freeSlots[freeCount++] = slot;
         now = time;
         executed++;
-        action.run();
+        if (target == RUNNABLE) {
+            ((Runnable) arg).run(); // a call site of its own: the runnables stay apart from the targets
+        } else {
+            target.onEvent(op, arg);
+        }
         return true;
     }
 
@@ -184,7 +234,7 @@ public final class EventLoop {
     private int pendingSlot(long handle) {
         int slot = (int) handle;
         int gen = (int) (handle >>> 32);
-        if (handle == NO_EVENT || slot < 0 || slot >= slotsUsed || generation[slot] != gen || actions[slot] == null) {
+        if (handle == NO_EVENT || slot < 0 || slot >= slotsUsed || generation[slot] != gen || targets[slot] == null) {
             return -1;
         }
         return slot;
@@ -194,12 +244,14 @@ public final class EventLoop {
         if (freeCount > 0) {
             return freeSlots[--freeCount];
         }
-        if (slotsUsed == actions.length) {
+        if (slotsUsed == targets.length) {
             if (slotsUsed > SLOT_MASK) {
                 throw new IllegalStateException("more than " + SLOT_MASK + " pending events");
             }
-            int n = actions.length * 2;
-            actions = Arrays.copyOf(actions, n);
+            int n = targets.length * 2;
+            targets = Arrays.copyOf(targets, n);
+            ops = Arrays.copyOf(ops, n);
+            args = Arrays.copyOf(args, n);
             generation = Arrays.copyOf(generation, n);
             freeSlots = Arrays.copyOf(freeSlots, n);
         }
@@ -218,7 +270,7 @@ public final class EventLoop {
     private boolean dropCancelledTop() {
         while (size > 0) {
             int slot = (int) heap[1] & SLOT_MASK;
-            if (actions[slot] != null) {
+            if (targets[slot] != null) {
                 return true;
             }
             removeTop();

@@ -64,7 +64,7 @@ public final class Simulation {
 
     /** Creates a traced timeline and registers it. */
     public Timeline timeline(String name, ResourceKind kind, int units) {
-        return resources.register(new Timeline(name, kind, units, tracer));
+        return resources.register(new Timeline(name, kind, units, tracer, loop));
     }
 
     public Tracer tracer() {

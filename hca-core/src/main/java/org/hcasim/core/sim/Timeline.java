@@ -1,5 +1,7 @@
 package org.hcasim.core.sim;
 
+import org.hcasim.core.collect.SortedLongMap;
+
 /**
  * A FIFO resource with {@code k} identical units, modelled without events: each unit remembers when it is
  * next free. A request arriving at {@code t} needing {@code s} ns takes the unit that frees first, starts at
@@ -12,18 +14,28 @@ package org.hcasim.core.sim;
  * earlier, wait behind it.
  *
  * <p>Used for PCIe directions, HCA processing engines, links, the firmware command interface.
+ *
+ * <p>A timeline of a {@link Simulation} knows the simulation's clock: requests must not arrive more than
+ * {@value #PAST_SLACK_NS} ns before the present (an error otherwise), so a single unit forgets the bookings that
+ * ended before that, which no later request can run into. It keeps only the recent past and the future booked
+ * ahead, however long the run.
  */
 public final class Timeline implements Resource {
     private final String name;
     private final ResourceKind kind;
     private final long[] freeAt;
     private final Tracer tracer;
+    /** The simulation's clock, or null for a stand-alone timeline (which forgets only by {@link #HISTORY_NS}). */
+    private final EventLoop clock;
+    /** How far before the present a request may arrive. */
+    static final long PAST_SLACK_NS = 1_000;
 
     /**
      * Single-unit timelines: the booked intervals [start, end) of the recent past and the future, so that a
      * request booked after another but arriving before it is served in the gap in front of it instead of
      * waiting behind it (chained stages book ahead of the present: a DMA write after a translation miss, a CQE
-     * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten.
+     * after its data). Intervals ending {@link #HISTORY_NS} before the latest arrival are forgotten, and with a
+     * clock those that ended {@link #PAST_SLACK_NS} before the present.
      */
     private final SortedLongMap booked = new SortedLongMap();
     /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
@@ -32,8 +44,9 @@ public final class Timeline implements Resource {
     private static final long HISTORY_NS = 10_000_000;
 
     private long busyNs;
-    /** Busy time attributed to named causes with {@link #attribute}; the rest is {@link #otherCause}'s. */
-    private final java.util.LinkedHashMap<String, Long> attributed = new java.util.LinkedHashMap<>();
+    /** Busy time attributed to named causes with {@link #attribute}, in order of first use; the rest is {@link #otherCause}'s. */
+    private String[] causes = new String[0];
+    private long[] causeNs = new long[0];
     private long attributedNs;
     private String otherCause = "other";
     private long uses;
@@ -41,6 +54,16 @@ public final class Timeline implements Resource {
     private long maxWaitNs;
 
     public Timeline(String name, ResourceKind kind, int units, Tracer tracer) {
+        this(name, kind, units, tracer, null);
+    }
+
+    /** A timeline that is not traced (for tests and stand-alone use). */
+    public Timeline(String name, ResourceKind kind, int units) {
+        this(name, kind, units, Tracer.off());
+    }
+
+    /** A timeline of the simulation whose clock is {@code clock} (see the class comment). */
+    Timeline(String name, ResourceKind kind, int units, Tracer tracer, EventLoop clock) {
         if (units < 1) {
             throw new IllegalArgumentException("timeline '" + name + "' needs at least one unit, got " + units);
         }
@@ -48,11 +71,7 @@ public final class Timeline implements Resource {
         this.kind = kind;
         this.freeAt = new long[units];
         this.tracer = tracer;
-    }
-
-    /** A timeline that is not traced (for tests and stand-alone use). */
-    public Timeline(String name, ResourceKind kind, int units) {
-        this(name, kind, units, Tracer.off());
+        this.clock = clock;
     }
 
     /**
@@ -95,8 +114,22 @@ public final class Timeline implements Resource {
             throw new IllegalArgumentException("cannot attribute " + ns + " ns to '" + cause + "' on '" + name
                     + "': only " + (busyNs - attributedNs) + " ns of booked busy time are unattributed");
         }
-        attributed.merge(cause, ns, Long::sum);
+        int i = causeIndex(cause);
+        causeNs[i] += ns;
         attributedNs += ns;
+    }
+
+    /** The slot of {@code cause}, added if new (a timeline has a handful of causes: a linear scan is cheapest). */
+    private int causeIndex(String cause) {
+        for (int i = 0; i < causes.length; i++) {
+            if (causes[i] == cause || causes[i].equals(cause)) {
+                return i;
+            }
+        }
+        causes = java.util.Arrays.copyOf(causes, causes.length + 1);
+        causeNs = java.util.Arrays.copyOf(causeNs, causeNs.length + 1);
+        causes[causes.length - 1] = cause;
+        return causes.length - 1;
     }
 
     /** Names the busy time not {@link #attribute attributed} to a cause (default {@code other}). */
@@ -108,10 +141,13 @@ public final class Timeline implements Resource {
     /** Empty until some busy time is attributed; then the attributed causes plus the rest as the other cause. */
     @Override
     public java.util.Map<String, Long> busyByCause() {
-        if (attributed.isEmpty()) {
+        if (causes.length == 0) {
             return java.util.Map.of();
         }
-        java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>(attributed);
+        java.util.LinkedHashMap<String, Long> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < causes.length; i++) {
+            out.put(causes[i], causeNs[i]);
+        }
         if (busyNs > attributedNs) {
             out.merge(otherCause, busyNs - attributedNs, Long::sum);
         }
@@ -120,60 +156,121 @@ public final class Timeline implements Resource {
 
     /** When a request arriving at {@code arrivalNs} would start, without booking anything. */
     public long startTime(long arrivalNs) {
+        if (freeAt.length == 1) {
+            requireNotPast(arrivalNs);
+        }
         return freeAt.length == 1 ? firstGap(arrivalNs, 0) : Math.max(arrivalNs, freeAt[earliestUnit()]);
     }
 
     /** Start of the first gap of at least {@code serviceNs} at or after {@code arrivalNs} (single unit). */
     private long firstGap(long arrivalNs, long serviceNs) {
-        long start = arrivalNs;
-        int around = booked.floorIndex(start);
-        if (around >= 0 && booked.valueAt(around) > start) {
-            start = booked.valueAt(around);
+        return firstGapAfter(booked.floorIndex(arrivalNs), arrivalNs, serviceNs);
+    }
+
+    /**
+     * The booked intervals are sorted, disjoint and never touch (touching ones merge), so the interval after
+     * position i is at i + 1: from the interval {@code i} at or before {@code start}, walks forward while the
+     * request does not fit before the next one. Leaves in {@link #gapAfter} the position of the last interval
+     * before the gap (-1: none).
+     */
+    private long firstGapAfter(int i, long start, long serviceNs) {
+        if (i >= 0 && booked.valueAt(i) > start) {
+            start = booked.valueAt(i); // inside an interval: from its end
         }
-        for (int next = booked.ceilingIndex(start); next >= 0 && booked.keyAt(next) < start + Math.max(1, serviceNs);
-                next = booked.ceilingIndex(start)) {
-            start = booked.valueAt(next);
+        long need = Math.max(1, serviceNs);
+        int n = booked.size();
+        while (i + 1 < n && booked.keyAt(i + 1) < start + need) {
+            i++;
+            start = booked.valueAt(i);
         }
+        gapAfter = i;
         return start;
     }
 
+    /** Position of the booked interval just before the gap {@link #firstGapAfter} found (-1: none). */
+    private int gapAfter;
+
     private long bookGap(long arrivalNs, long serviceNs) {
+        requireNotPast(arrivalNs);
         // FIFO among arrivals: never start before a request that arrived no later than this one (packets of
         // one flow keep their order); only requests booked ahead of time for a later arrival can be overtaken.
         int earlier = orderFloor.floorIndex(arrivalNs);
         long earlierStart = earlier < 0 ? Long.MIN_VALUE : orderFloor.valueAt(earlier);
-        long start = firstGap(earlier < 0 ? arrivalNs : Math.max(arrivalNs, earlierStart), serviceNs);
+        long from = earlier < 0 ? arrivalNs : Math.max(arrivalNs, earlierStart);
+        long start = firstGapAfter(booked.floorIndex(from), from, serviceNs);
         if (earlier < 0 || earlierStart < start) {
-            orderFloor.put(arrivalNs, start);
+            int at = raiseFloor(earlier, arrivalNs, start);
             // keep the staircase increasing: later arrivals with an earlier start are now bounded by this one
-            for (int next = orderFloor.higherIndex(arrivalNs); next >= 0 && orderFloor.valueAt(next) <= start;
-                    next = orderFloor.higherIndex(arrivalNs)) {
-                orderFloor.removeAt(next);
+            while (at + 1 < orderFloor.size() && orderFloor.valueAt(at + 1) <= start) {
+                orderFloor.removeAt(at + 1);
             }
         }
         if (serviceNs > 0) {
-            long s = start;
-            long e = start + serviceNs;
-            int prev = booked.floorIndex(s);
-            if (prev >= 0 && booked.valueAt(prev) == s) {
-                s = booked.keyAt(prev);
-            }
-            int next = booked.indexOf(e);
-            if (next >= 0) {
-                e = booked.valueAt(next);
-                booked.removeAt(next);
-            }
-            booked.put(s, e);
+            book(start, start + serviceNs);
         }
         latestArrival = Math.max(latestArrival, arrivalNs);
-        long horizon = latestArrival - HISTORY_NS;
-        while (!booked.isEmpty() && booked.valueAt(0) < horizon) {
-            booked.removeAt(0);
-        }
-        while (orderFloor.size() > 1 && orderFloor.keyAt(0) < horizon && orderFloor.keyAt(1) < horizon) {
-            orderFloor.removeAt(0);
+        long history = latestArrival - HISTORY_NS;
+        if (clock == null) {
+            forgetBefore(history);
+        } else {
+            long unreachable = clock.now() - PAST_SLACK_NS;
+            if (history >= unreachable) {
+                forgetBefore(history); // the history bound cuts into what is still reachable: at once, as always
+            } else if (booked.size() + orderFloor.size() >= pruneAtSize) {
+                forgetBefore(unreachable); // what lies before no request can reach: whenever the lists grow
+                pruneAtSize = Math.max(LAZY_PRUNE_SIZE, 2 * (booked.size() + orderFloor.size()));
+            }
         }
         return start;
+    }
+
+    /**
+     * The lists are pruned of what no request can reach when they hold this many entries together, or twice as
+     * many as the last pruning left (what is booked ahead stays): leftovers cost nothing to skip.
+     */
+    private static final int LAZY_PRUNE_SIZE = 32;
+    private int pruneAtSize = LAZY_PRUNE_SIZE;
+
+    /**
+     * Forgets the intervals that ended before {@code horizon} (intervals are disjoint, so their ends grow with
+     * their starts: the ended ones are a prefix) and the staircase's steps before it but the last, which still
+     * bounds a later arrival as its floor.
+     */
+    private void forgetBefore(long horizon) {
+        booked.removeFirst(booked.countLeadingValuesBelow(horizon));
+        orderFloor.removeFirst(Math.max(0, orderFloor.countLeadingKeysBelow(horizon) - 1));
+    }
+
+    private void requireNotPast(long arrivalNs) {
+        if (clock != null && arrivalNs < clock.now() - PAST_SLACK_NS) {
+            throw new IllegalStateException("timeline '" + name + "': request arriving at " + arrivalNs
+                    + " ns, more than " + PAST_SLACK_NS + " ns before the present (" + clock.now() + " ns)");
+        }
+    }
+
+    /** Sets the staircase step of {@code arrivalNs} to {@code start}; {@code earlier} is its floor. Returns its position. */
+    private int raiseFloor(int earlier, long arrivalNs, long start) {
+        if (earlier >= 0 && orderFloor.keyAt(earlier) == arrivalNs) {
+            orderFloor.setValueAt(earlier, start);
+            return earlier;
+        }
+        orderFloor.insertAt(earlier + 1, arrivalNs, start);
+        return earlier + 1;
+    }
+
+    /** Books {@code [s, e)} in the gap after position {@link #gapAfter}, merging with the neighbours it touches. */
+    private void book(long s, long e) {
+        int prev = gapAfter;
+        int next = prev + 1;
+        if (next < booked.size() && booked.keyAt(next) == e) {
+            e = booked.valueAt(next);
+            booked.removeAt(next);
+        }
+        if (prev >= 0 && booked.valueAt(prev) == s) {
+            booked.setValueAt(prev, e);
+        } else {
+            booked.insertAt(prev + 1, s, e);
+        }
     }
 
     /** Whether this single-unit timeline has a booking covering {@code t} (a request arriving then waits). */
@@ -243,7 +340,8 @@ public final class Timeline implements Resource {
     @Override
     public void resetStats() {
         busyNs = 0;
-        attributed.clear();
+        causes = new String[0];
+        causeNs = new long[0];
         attributedNs = 0;
         uses = 0;
         waitNs = 0;

@@ -14,7 +14,7 @@ import org.hcasim.core.profile.HcaProfile;
 import org.hcasim.core.profile.HostProfile;
 import org.hcasim.core.profile.ProfileException;
 import org.hcasim.core.profile.Profiles;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.CpuCosts;
 
 /**

@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.HcaHardware;
+import org.hcasim.core.sim.EventTarget;
 
 /** {@link HcaDataPath} composed from the kernel's HCA hardware model (PCIe, engines, translation cache, firmware). */
 final class HardwareDataPath implements HcaDataPath {
@@ -32,9 +33,10 @@ final class HardwareDataPath implements HcaDataPath {
     }
 
     @Override
-    public void umr(long t, int listBytes, java.util.function.LongConsumer done) {
+    public void umr(long t, int listBytes, EventTarget done, int op, Object arg) {
         boolean inline = listBytes <= hw.params().umrInlineMaxBytes();
-        hw.umrEngine().submit(t, inline ? 0 : listBytes, listBytes, inline ? "umr-inline" : "umr-fetch-list", done);
+        hw.umrEngine().submit(t, inline ? 0 : listBytes, listBytes, inline ? "umr-inline" : "umr-fetch-list",
+                done, op, arg);
     }
 
     @Override

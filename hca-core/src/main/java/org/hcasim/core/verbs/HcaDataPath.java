@@ -1,6 +1,8 @@
 package org.hcasim.core.verbs;
 
 import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.sim.EventTarget;
+import org.hcasim.core.verbs.translation.Translation;
 
 /**
  * The timing of one HCA's pipeline stages. Every method takes the time the work arrives at the stage and
@@ -23,10 +25,10 @@ interface HcaDataPath {
     /**
      * UMR: registration of an mkey. A list of at most the inline threshold travels in the WQE; a larger one
      * is DMA-read over PCIe first while the UMR engine waits for it (the inline-umr bottleneck). The UMR engine
-     * runs on events (its reads leave PCIe in order with the device's writes), so the finish time is handed to
-     * {@code done} when it is reached.
+     * runs on events (its reads leave PCIe in order with the device's writes), so it calls
+     * {@code done.onEvent(op, arg)} when it finishes (the loop's clock is then the finish time).
      */
-    void umr(long t, int listBytes, java.util.function.LongConsumer done);
+    void umr(long t, int listBytes, EventTarget done, int op, Object arg);
 
     /**
      * Address translation of {@code length} bytes at {@code address} through mkey {@code keyIndex} on the send

@@ -1,5 +1,8 @@
 package org.hcasim.core.verbs;
 
+import org.hcasim.core.verbs.mkey.Mkey;
+import org.hcasim.core.verbs.signature.SignatureEngine;
+import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.verbs.PiMapping;
 import org.hcasim.verbs.SignatureAttributes;
 import org.hcasim.verbs.SignatureDomain;
@@ -21,18 +24,19 @@ record IntegrityAccess(int intervals, int pieces, PiMapping mapping, int entries
 
     /** The access of {@code [address, address+length)} of the wire view of {@code k}, or null when {@code k} carries no PI. */
     static IntegrityAccess of(Mkey k, long address, long length, boolean readsMemory) {
-        SignatureAttributes sig = k.signature;
-        if (sig == null || k.mapping == null || sig.piInterval() == 0 || length <= 0) {
+        SignatureAttributes sig = k.signature();
+        SgMapping m = k.mapping();
+        if (sig == null || m == null || sig.piInterval() == 0 || length <= 0) {
             return null;
         }
         int interval = sig.piInterval();
         long wireInterval = interval + (sig.wire() instanceof SignatureDomain.T10Dif ? SignatureEngine.TUPLE_BYTES : 0);
-        long offset = address - k.mapping.iova();
+        long offset = address - m.iova();
         long first = offset / wireInterval;
         long last = (offset + length - 1) / wireInterval;
         int pieces = sig.memory() instanceof SignatureDomain.T10Dif ? 2 : 1;
-        PiMapping mapping = k.mapping.piMapping();
-        int entries = mapping == PiMapping.PHYSICAL ? 0 : k.mapping.descriptors();
+        PiMapping mapping = m.piMapping();
+        int entries = mapping == PiMapping.PHYSICAL ? 0 : m.descriptors();
         return new IntegrityAccess((int) (last - first + 1), pieces, mapping, entries, readsMemory);
     }
 

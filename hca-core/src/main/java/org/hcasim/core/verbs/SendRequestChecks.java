@@ -2,6 +2,9 @@ package org.hcasim.core.verbs;
 
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.verbs.mkey.AccessRules;
+import org.hcasim.core.verbs.signature.SignatureEngine;
+import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
@@ -77,7 +80,7 @@ final class SendRequestChecks {
             throw new VerbsException(Errno.EINVAL, "postSend: " + (integrity ? "REG_INTEGRITY_MR" : "REG_MR")
                     + " of a " + smr.type() + " MR; use " + (integrity ? "REG_MR" : "REG_INTEGRITY_MR"));
         }
-        if (smr.mkey().destroyed) {
+        if (smr.mkey().destroyed()) {
             throw new VerbsException(Errno.EINVAL, "postSend: REG_MR of a deregistered MR");
         }
         AccessRules.requireLocalWriteForRemoteWrite(access, "REG_MR");

@@ -1,5 +1,9 @@
 package org.hcasim.core.verbs;
 
+import java.util.List;
+import org.hcasim.core.verbs.translation.SgMapping;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.WcStatus;
 import org.hcasim.verbs.WorkRequest;
 
@@ -7,6 +11,11 @@ import org.hcasim.verbs.WorkRequest;
 final class SendWqe {
     final WorkRequest.SendRequest wr;
     final boolean signaled;
+    /** What the requester asks of the WR on every pass, taken once at post time (the WR is immutable). */
+    final List<Sge> sgl;
+    final long gatherLength;
+    final boolean inline;
+    final boolean fenced;
     /** Bytes copied into the WQE at post time (INLINE sends); null otherwise. */
     byte[] inlineData;
     /** REG_MR snapshot taken at post time: the mapping to load and the key variant to set. */
@@ -28,5 +37,17 @@ final class SendWqe {
     SendWqe(WorkRequest.SendRequest wr, boolean signaled) {
         this.wr = wr;
         this.signaled = signaled;
+        this.sgl = SendRequestChecks.sglOf(wr);
+        this.gatherLength = wr.gatherLength();
+        this.inline = wr.flags().contains(SendFlag.INLINE);
+        this.fenced = wr.flags().contains(SendFlag.FENCE);
+    }
+
+    /** Finished with {@code status} at {@code at}: it retires (as a CQE or silently) once it reaches the head. */
+    void finish(WcStatus status, long byteLength, long at) {
+        this.done = true;
+        this.status = status;
+        this.byteLength = byteLength;
+        this.doneAt = at;
     }
 }

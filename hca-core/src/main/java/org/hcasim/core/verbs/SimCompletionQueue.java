@@ -9,8 +9,11 @@ import org.hcasim.core.hw.CqModeration;
 import org.hcasim.core.hw.EventQueue;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.hw.ModerationMode;
+import org.hcasim.core.sim.CachedCost;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
+import org.hcasim.host.WorkQueue;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.CqInit;
@@ -28,7 +31,12 @@ import org.hcasim.verbs.WorkCompletion;
  * an event (subject to moderation) that becomes a hard interrupt on the completion vector's core; SOFTIRQ and
  * WORKQUEUE CQs then poll in a soft-IRQ or a work item, run the per-WR callbacks and re-arm.
  */
-final class SimCompletionQueue implements CompletionQueue {
+final class SimCompletionQueue implements CompletionQueue, EventTarget {
+    /** Event operation: the HCA's write of a CQE (the argument) has landed in host memory. */
+    static final int CQE_WRITTEN = 0;
+    /** Event operation: as {@link #CQE_WRITTEN}, for the receive of a SEND that asked for a solicited event. */
+    static final int SOLICITED_CQE_WRITTEN = 1;
+
     private final SimRdmaDevice device;
     private final CqInit init;
     private final ArrayDeque<WorkCompletion> queue = new ArrayDeque<>();
@@ -41,10 +49,18 @@ final class SimCompletionQueue implements CompletionQueue {
     private boolean destroyed;
     private PollPassListener pollPassListener;
     private Moderation moderationInForce = Moderation.NONE;
+    private final Runnable pollPass = this::pollPass;
+    private final CachedCost softirqSchedule;
+    private final CachedCost cqArm;
+    private final CachedCost pollPerCqe;
+    private WorkQueue completionWorkQueue;
 
     SimCompletionQueue(SimRdmaDevice device, CqInit init) {
         this.device = device;
         this.init = init;
+        this.softirqSchedule = new CachedCost(device.host().cpuCosts(), CpuCosts.SOFTIRQ_SCHEDULE);
+        this.cqArm = new CachedCost(device.host().cpuCosts(), CpuCosts.CQ_ARM);
+        this.pollPerCqe = new CachedCost(device.host().cpuCosts(), CpuCosts.CQ_POLL_PER_CQE);
         EventQueue eq = device.hardware().eventQueue(init.compVector());
         this.core = eq.vector().core();
         this.moderation = new CqModeration(device.loop(), eq, this::completionEvent);
@@ -97,6 +113,15 @@ final class SimCompletionQueue implements CompletionQueue {
         users.remove(qp);
     }
 
+    @Override
+    public void onEvent(int op, Object arg) {
+        switch (op) {
+            case CQE_WRITTEN -> add((WorkCompletion) arg, false);
+            case SOLICITED_CQE_WRITTEN -> add((WorkCompletion) arg, true);
+            default -> throw EventTarget.unknown(this, op);
+        }
+    }
+
     /** The HCA writes a CQE (called at the CQE's write time). */
     void add(WorkCompletion wc) {
         add(wc, false);
@@ -138,7 +163,7 @@ final class SimCompletionQueue implements CompletionQueue {
                 }
             }
             case SOFTIRQ -> {
-                device.host().charge(device.host().cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE));
+                device.host().charge(softirqSchedule.ns());
                 schedulePoll();
             }
             case WORKQUEUE -> schedulePoll();
@@ -151,9 +176,12 @@ final class SimCompletionQueue implements CompletionQueue {
         }
         pollScheduled = true;
         if (init.pollContext() == PollContext.SOFTIRQ) {
-            device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", this::pollPass);
+            device.simHost().run(core, Priority.SOFT_IRQ, "cq-irq-poll", pollPass);
         } else {
-            device.host().workQueue("ib-comp-wq").queue(core, "cq-poll", this::pollPass);
+            if (completionWorkQueue == null) {
+                completionWorkQueue = device.host().workQueue("ib-comp-wq");
+            }
+            completionWorkQueue.queue(core, "cq-poll", pollPass);
         }
     }
 
@@ -167,7 +195,7 @@ final class SimCompletionQueue implements CompletionQueue {
             schedulePoll();
             return;
         }
-        device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+        device.host().charge(cqArm.ns());
         moderation.arm();
         if (!queue.isEmpty()) {
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
@@ -181,7 +209,7 @@ final class SimCompletionQueue implements CompletionQueue {
                     + " CQ: the engine arms it itself");
         }
         if (device.host().inTask()) {
-            device.host().charge(device.host().cpuCosts().ns(CpuCosts.CQ_ARM));
+            device.host().charge(cqArm.ns());
         }
         moderation.arm(solicited);
         return !queue.isEmpty();
@@ -190,7 +218,7 @@ final class SimCompletionQueue implements CompletionQueue {
     @Override
     public List<WorkCompletion> poll(int max) {
         List<WorkCompletion> out = new ArrayList<>(Math.min(max, queue.size()));
-        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        long perCqe = device.host().inTask() ? pollPerCqe.ns() : 0;
         while (out.size() < max && !queue.isEmpty()) {
             WorkCompletion wc = queue.poll();
             reaped(wc, perCqe);
@@ -202,7 +230,7 @@ final class SimCompletionQueue implements CompletionQueue {
     @Override
     public int processDirect(int budget) {
         int n = 0;
-        long perCqe = device.host().inTask() ? device.host().cpuCosts().ns(CpuCosts.CQ_POLL_PER_CQE) : 0;
+        long perCqe = device.host().inTask() ? pollPerCqe.ns() : 0;
         while (n < budget && !queue.isEmpty()) {
             WorkCompletion wc = queue.poll();
             reaped(wc, perCqe);

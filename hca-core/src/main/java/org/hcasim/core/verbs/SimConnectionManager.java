@@ -23,11 +23,6 @@ import org.hcasim.verbs.VerbsException;
 final class SimConnectionManager implements ConnectionManager {
     /** Size of a CM MAD on the wire. */
     static final int CM_MESSAGE_BYTES = 256;
-    /** rdma_cm defaults: local ACK timeout 2^14 x 4.096 us, transport and RNR retries 7, RNR timer 0.64 ms. */
-    static final int CM_TIMEOUT = 14;
-    static final int CM_RETRY = 7;
-    static final int CM_RNR_RETRY = 7;
-    static final int CM_MIN_RNR_TIMER = 12;
     private static final Set<AccessFlag> CM_QP_ACCESS =
             Set.of(AccessFlag.LOCAL_WRITE, AccessFlag.REMOTE_READ, AccessFlag.REMOTE_WRITE);
 
@@ -143,10 +138,10 @@ final class SimConnectionManager implements ConnectionManager {
 
     private static void toRtrRts(SimQueuePair qp, SimQueuePair peer, boolean rts) {
         if (qp.state() == QpState.INIT) {
-            qp.modify(QpAttributes.toRtr(peer.address(), CM_MIN_RNR_TIMER));
+            qp.modify(QpAttributes.toRtr(peer.address(), CmDefaults.MIN_RNR_TIMER));
         }
         if (rts && qp.state() == QpState.RTR) {
-            qp.modify(QpAttributes.toRts(CM_TIMEOUT, CM_RETRY, CM_RNR_RETRY));
+            qp.modify(QpAttributes.toRts(CmDefaults.TIMEOUT, CmDefaults.RETRY, CmDefaults.RNR_RETRY));
         }
     }
 

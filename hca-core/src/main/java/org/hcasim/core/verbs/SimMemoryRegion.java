@@ -3,6 +3,10 @@ package org.hcasim.core.verbs;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.hcasim.core.verbs.mkey.Mkey;
+import org.hcasim.core.verbs.signature.SignatureEngine;
+import org.hcasim.core.verbs.translation.SgMapper;
+import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -36,9 +40,9 @@ final class SimMemoryRegion implements MemoryRegion {
         this.pd = pd;
         this.mkey = mkey;
         this.maxSg = maxSg;
-        this.variant = mkey.variant;
-        this.pending = mkey.mapping;
-        mkey.owner = this;
+        this.variant = mkey.variant();
+        this.pending = mkey.mapping();
+        mkey.reportSignatureErrorsTo(this::recordSignatureError);
     }
 
     Mkey mkey() {
@@ -57,7 +61,7 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public MrType type() {
-        return mkey.type;
+        return mkey.type();
     }
 
     @Override
@@ -67,7 +71,7 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public int lkey() {
-        return (mkey.index << 8) | variant;
+        return (mkey.index() << 8) | variant;
     }
 
     @Override
@@ -85,7 +89,7 @@ final class SimMemoryRegion implements MemoryRegion {
         if (pending == null) {
             return 0;
         }
-        if (mkey.type == MrType.INTEGRITY) {
+        if (mkey.type() == MrType.INTEGRITY) {
             return pendingSignature == null ? pending.dataLength() : SignatureEngine.wireLength(pending, pendingSignature);
         }
         return pending.length();
@@ -98,7 +102,7 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public Set<AccessFlag> access() {
-        return mkey.access;
+        return mkey.access();
     }
 
     @Override
@@ -115,7 +119,7 @@ final class SimMemoryRegion implements MemoryRegion {
     @Override
     public int mapSg(List<ScatterEntry> sg, int pageSize) {
         requireLive("mapSg");
-        SgMapping m = switch (mkey.type) {
+        SgMapping m = switch (mkey.type()) {
             case MEM_REG -> SgMapper.mapMtt(sg, pageSize, maxSg);
             case SG_GAPS -> SgMapper.mapKlm(sg, maxSg);
             case INTEGRITY -> throw new VerbsException(Errno.EINVAL, "mapSg on an INTEGRITY MR; use mapSgPi");
@@ -129,8 +133,8 @@ final class SimMemoryRegion implements MemoryRegion {
     @Override
     public int mapSgPi(List<ScatterEntry> data, List<ScatterEntry> metadata, int pageSize, PiMappingOrder order) {
         requireLive("mapSgPi");
-        if (mkey.type != MrType.INTEGRITY) {
-            throw new VerbsException(Errno.EINVAL, "mapSgPi on a " + mkey.type + " MR; it needs an INTEGRITY MR");
+        if (mkey.type() != MrType.INTEGRITY) {
+            throw new VerbsException(Errno.EINVAL, "mapSgPi on a " + mkey.type() + " MR; it needs an INTEGRITY MR");
         }
         SgMapping m = SgMapper.mapPi(data, metadata, pageSize, maxSg, order);
         pending = m;
@@ -179,8 +183,8 @@ final class SimMemoryRegion implements MemoryRegion {
     @Override
     public Optional<SignatureError> checkSignatureStatus() {
         requireLive("checkSignatureStatus");
-        if (mkey.type != MrType.INTEGRITY) {
-            throw new VerbsException(Errno.EINVAL, "checkSignatureStatus on a " + mkey.type + " MR");
+        if (mkey.type() != MrType.INTEGRITY) {
+            throw new VerbsException(Errno.EINVAL, "checkSignatureStatus on a " + mkey.type() + " MR");
         }
         SignatureError e = signatureError;
         signatureError = null;
@@ -190,7 +194,7 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public boolean isValid() {
-        return !deregistered && mkey.valid && mkey.variant == variant;
+        return !deregistered && mkey.valid() && mkey.variant() == variant;
     }
 
     @Override
@@ -225,6 +229,6 @@ final class SimMemoryRegion implements MemoryRegion {
 
     @Override
     public String toString() {
-        return mkey.type + " MR key 0x" + Integer.toHexString(lkey());
+        return mkey.type() + " MR key 0x" + Integer.toHexString(lkey());
     }
 }

@@ -4,6 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.verbs.mkey.AccessRules;
+import org.hcasim.core.verbs.mkey.Mkey;
+import org.hcasim.core.verbs.translation.SgMapping;
+import org.hcasim.core.verbs.translation.Translation;
 import org.hcasim.host.MemoryAccessException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
@@ -104,10 +108,8 @@ final class SimProtectionDomain implements ProtectionDomain {
 
     /** Makes {@code k} translate {@code [iova, iova+length)} one to one (a user registration), valid at once. */
     static void installUserTranslation(Mkey k, long iova, long length, Set<AccessFlag> access) {
-        k.mapping = SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova),
-                (int) ((length + 4095) / 4096), false);
-        k.access = Set.copyOf(access);
-        k.valid = true;
+        k.install(SgMapping.plain(1, iova, Translation.contiguous(iova, length, iova), (int) ((length + 4095) / 4096),
+                false), Set.copyOf(access));
     }
 
     @Override

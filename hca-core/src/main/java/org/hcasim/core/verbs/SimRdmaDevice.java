@@ -10,6 +10,8 @@ import org.hcasim.core.hw.HcaHardware;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.verbs.mkey.Mkey;
+import org.hcasim.core.verbs.mkey.MkeyTable;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AsyncEvent;
@@ -38,7 +40,10 @@ public final class SimRdmaDevice implements RdmaDevice {
     private UserMrPath userMrs;
     private final List<AsyncEvent> unhandledEvents = new ArrayList<>();
     private Consumer<AsyncEvent> asyncHandler;
-    private int nextQpNum = 0x100;
+    private static final int FIRST_QP_NUM = 0x100;
+    private int nextQpNum = FIRST_QP_NUM;
+    /** Live QPs by number - FIRST_QP_NUM (numbers are handed out in order and never reused). */
+    private SimQueuePair[] qpsByNum = new SimQueuePair[16];
     private int nextSrqNum = 1;
     private int qpCount;
     private int cqCount;
@@ -47,7 +52,7 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     /**
      * Installs a device with the timing of an HCA profile ({@code Profiles.hca("connectx5").params()}) and the
-     * verbs limits of that HCA ({@link DeviceProfiles#forHca}); one completion vector per core.
+     * verbs limits of that HCA (its profile's {@code hca.verbs.*}); one completion vector per core.
      */
     public SimRdmaDevice(SimHost host, String name, HcaParams params) {
         this(host, name, params, null);
@@ -68,9 +73,9 @@ public final class SimRdmaDevice implements RdmaDevice {
         if (sameAdapter == null) {
             hardware.pcie().onDmaWrite(host::inboundDma);
         }
-        this.attributes = DeviceProfiles.forHca(params.name(), hardware.completionVectors());
+        this.attributes = params.verbs().attributes(hardware.completionVectors());
         this.dataPath = new HardwareDataPath(hardware);
-        this.keys = new MkeyTable(attributes.maxMr(), host.memory());
+        this.keys = new MkeyTable(attributes.maxMr(), host.memory(), fabric.payloadBuffers());
         this.cm = new SimConnectionManager(this);
         fabric.addDevice(this);
         host.addDevice(this);
@@ -179,6 +184,27 @@ public final class SimRdmaDevice implements RdmaDevice {
         }
         qpCount++;
         return nextQpNum++;
+    }
+
+    void registerQp(SimQueuePair qp) {
+        int i = qp.qpNum() - FIRST_QP_NUM;
+        if (i >= qpsByNum.length) {
+            qpsByNum = java.util.Arrays.copyOf(qpsByNum, Math.max(2 * qpsByNum.length, i + 1));
+        }
+        qpsByNum[i] = qp;
+    }
+
+    void unregisterQp(SimQueuePair qp) {
+        int i = qp.qpNum() - FIRST_QP_NUM;
+        if (i >= 0 && i < qpsByNum.length && qpsByNum[i] == qp) {
+            qpsByNum[i] = null;
+        }
+    }
+
+    /** The live QP numbered {@code qpNum} on this device, or null. */
+    SimQueuePair qpAt(int qpNum) {
+        int i = qpNum - FIRST_QP_NUM;
+        return i >= 0 && i < qpsByNum.length ? qpsByNum[i] : null;
     }
 
     void qpReleased() {

@@ -27,7 +27,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final SimProtectionDomain pd;
     private final SrqInit init;
     private final int srqNum;
-    private final ArrayDeque<RecvWqe> receives = new ArrayDeque<>();
+    private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SimLock lock;
     /** Lines a post writes under the lock besides the lock's: the wrid slot, the WQE, the doorbell record. */
@@ -105,7 +105,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
             lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES);
         }
         for (WorkRequest.Recv r : requests) {
-            receives.add(new RecvWqe(r));
+            receives.add(r);
         }
     }
 
@@ -122,8 +122,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */
-    RecvWqe take() {
-        RecvWqe r = receives.poll();
+    WorkRequest.Recv take() {
+        WorkRequest.Recv r = receives.poll();
         if (r != null && limit > 0 && receives.size() < limit) {
             int armedAt = limit;
             limit = 0; // the limit event fires once, then disarms

@@ -6,7 +6,7 @@ import org.hcasim.verbs.SharedReceiveQueue;
 import org.hcasim.verbs.SrqPool;
 import org.hcasim.verbs.VerbsException;
 
-/** SRQs handed out by completion vector: vector v uses SRQ number v % size (mechanisms.md section 6). */
+/** SRQs handed out by completion vector: vector v uses SRQ number v % size (docs/mechanisms.md section 6). */
 record SimSrqPool(List<SharedReceiveQueue> srqs) implements SrqPool {
     SimSrqPool {
         srqs = List.copyOf(srqs);

@@ -10,6 +10,7 @@ import org.hcasim.core.mrcache.MkeyStore;
 import org.hcasim.core.mrcache.MrCache;
 import org.hcasim.core.mrcache.UmrQueue;
 import org.hcasim.core.sim.EventLoop;
+import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AccessFlag;
@@ -112,7 +113,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
     @Override
     public Mkey created(int order) {
         Mkey k = device.keys().create(null, MrType.USER);
-        k.cacheEntry = order - MrCache.FIRST_ORDER;
+        k.cacheEntry(order - MrCache.FIRST_ORDER);
         return k;
     }
 
@@ -132,7 +133,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
 
     /** ib_dereg_mr without simulated time: the mkey goes back to its entry (or is destroyed) at once. */
     void deregisterNow(SimMemoryRegion mr) {
-        if (mr.mkey().cacheEntry < 0) {
+        if (mr.mkey().cacheEntry() < 0) {
             device.firmwareCommand(FirmwareCommand.DESTROY_MKEY);
         }
         release(mr);
@@ -146,12 +147,10 @@ final class UserMrPath implements MkeyStore<Mkey> {
         stats.deregistrations++;
         long pages = mr.maxSg();
         Mkey k = mr.mkey();
-        k.valid = false;
-        k.pd = null;
-        k.mapping = null;
-        if (k.cacheEntry >= 0) {
-            stats.oversizeBytes -= cache.translationBytes(k.cacheEntry) - 8 * pages;
-            cache.giveBack(k.cacheEntry, k);
+        k.revoke();
+        if (k.cacheEntry() >= 0) {
+            stats.oversizeBytes -= cache.translationBytes(k.cacheEntry()) - 8 * pages;
+            cache.giveBack(k.cacheEntry(), k);
         } else {
             stats.uncachedTableBytes -= 8 * pages;
             device.keys().destroy(k);
@@ -314,14 +313,14 @@ final class UserMrPath implements MkeyStore<Mkey> {
         }
 
         private void finish() {
-            mkey.pd = pd;
+            mkey.assignPd(pd);
             SimProtectionDomain.installUserTranslation(mkey, iova, length, access);
             SimMemoryRegion mr = new SimMemoryRegion(pd, mkey, (int) Math.min(Integer.MAX_VALUE, pages))
                     .registeredBy(UserMrPath.this);
             if (uncached) {
                 stats.uncachedTableBytes += 8 * pages;
             } else {
-                stats.oversizeBytes += cache.translationBytes(mkey.cacheEntry) - 8 * pages;
+                stats.oversizeBytes += cache.translationBytes(mkey.cacheEntry()) - 8 * pages;
             }
             finished();
             done.registered(mr);
@@ -346,7 +345,7 @@ final class UserMrPath implements MkeyStore<Mkey> {
 
         void start() {
             host.charge(syscallNs);
-            boolean cached = mr.mkey().cacheEntry >= 0;
+            boolean cached = mr.mkey().cacheEntry() >= 0;
             if (cached) {
                 umr.post(0, this); // revoke: the UMR disables the mkey
             } else {

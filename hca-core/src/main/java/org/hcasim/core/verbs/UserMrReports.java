@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.hcasim.core.mrcache.MrCache;
 import org.hcasim.core.mrcache.MrCachePolicies;
+import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.host.Host;
 import org.hcasim.spi.CounterTable;
 import org.hcasim.spi.RunReport;

@@ -4,7 +4,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hcasim.core.hw.Fabric;
+import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
+import org.hcasim.core.verbs.mkey.PayloadBuffers;
 import org.hcasim.verbs.QpAddress;
 
 /**
@@ -15,8 +17,12 @@ import org.hcasim.verbs.QpAddress;
 public final class VerbsFabric {
     private final Simulation sim;
     private final Map<String, SimRdmaDevice> devices = new LinkedHashMap<>();
-    private final Map<QpAddress, SimQueuePair> qps = new HashMap<>();
+    /** The same devices, for lookups by index without an iterator. */
+    private final java.util.List<SimRdmaDevice> deviceList = new java.util.ArrayList<>();
     private final Map<String, Map<Long, SimConnectionManager.Listener>> listeners = new HashMap<>();
+    private final Wire wire = new Wire();
+    private final PayloadBuffers payloadBuffers = new PayloadBuffers();
+    private Fabric hardware;
 
     public VerbsFabric(Simulation sim) {
         this.sim = sim;
@@ -35,11 +41,17 @@ public final class VerbsFabric {
         return sim;
     }
 
+    /** The buffers payload travels in between the devices of this fabric. */
+    PayloadBuffers payloadBuffers() {
+        return payloadBuffers;
+    }
+
     void addDevice(SimRdmaDevice device) {
         String port = portName(device);
         if (devices.putIfAbsent(port, device) != null) {
             throw new IllegalArgumentException("device " + port + " is already on the fabric");
         }
+        deviceList.add(device);
     }
 
     static String portName(SimRdmaDevice d) {
@@ -47,16 +59,47 @@ public final class VerbsFabric {
     }
 
     void register(SimQueuePair qp) {
-        qps.put(qp.address(), qp);
+        qp.device().registerQp(qp);
     }
 
     void unregister(SimQueuePair qp) {
-        qps.remove(qp.address());
+        qp.device().unregisterQp(qp);
     }
 
-    /** The QP at {@code address}, or null when none exists (destroyed, never created, unknown host). */
+    /**
+     * The QP at {@code address}, or null when none exists (destroyed, never created, unknown host): its device
+     * by name, then the device's QP by number (every packet is resolved so, and names compare by identity first).
+     */
     SimQueuePair lookup(QpAddress address) {
-        return address == null ? null : qps.get(address);
+        if (address == null) {
+            return null;
+        }
+        int slot = System.identityHashCode(address) & (RESOLVED - 1);
+        SimQueuePair qp = resolvedQp[slot];
+        if (resolvedAddress[slot] == address && qp != null && !qp.states().destroyed()) {
+            return qp; // the same address object as before (a connection's packets all carry it), still alive
+        }
+        SimRdmaDevice d = deviceAt(address);
+        qp = d == null ? null : d.qpAt(address.qpNum());
+        resolvedAddress[slot] = address;
+        resolvedQp[slot] = qp;
+        return qp;
+    }
+
+    /** Addresses resolved lately, by identity: direct-mapped, a miss resolves by name and number again. */
+    private static final int RESOLVED = 64;
+    private final QpAddress[] resolvedAddress = new QpAddress[RESOLVED];
+    private final SimQueuePair[] resolvedQp = new SimQueuePair[RESOLVED];
+
+    /** The device a QP address names (whether or not the QP still exists), or null when there is none. */
+    SimRdmaDevice deviceAt(QpAddress address) {
+        for (int i = 0; i < deviceList.size(); i++) {
+            SimRdmaDevice d = deviceList.get(i);
+            if (d.name().equals(address.device()) && d.host().name().equals(address.host())) {
+                return d;
+            }
+        }
+        return null;
     }
 
     /**
@@ -88,6 +131,68 @@ public final class VerbsFabric {
         if (from == to) {
             return t;
         }
-        return sim.component(Fabric.class).transmit(t, from.hardware().port(), to.hardware().port(), payload);
+        if (hardware == null) {
+            hardware = sim.component(Fabric.class);
+        }
+        return hardware.transmit(t, from.hardware().port(), to.hardware().port(), payload);
+    }
+
+    /** {@code req} arrives at its destination at {@code arrival} (the end of {@link #transmit}). */
+    void deliver(long arrival, Packet.Request req) {
+        sim.loop().at(arrival, wire, Wire.REQUEST_ARRIVES, req);
+    }
+
+    /** {@code resp} arrives at its requester at {@code arrival}. */
+    void deliver(long arrival, Packet.Response resp) {
+        sim.loop().at(arrival, wire, Wire.RESPONSE_ARRIVES, resp);
+    }
+
+    /**
+     * {@code req} was lost (no QP at its destination, or one that drops it): no answer will come, so the
+     * requester's ACK timer, started at transmit, expires at the request's deadline.
+     */
+    void lost(Packet.Request req) {
+        if (req.ackDeadline() != Long.MAX_VALUE) {
+            sim.loop().at(req.ackDeadline(), wire, Wire.ACK_TIMER_EXPIRES, req);
+        }
+    }
+
+    /** The end of the wire: hands each packet to the QP its address names when it arrives, if it still exists. */
+    private final class Wire implements EventTarget {
+        static final int REQUEST_ARRIVES = 0;
+        static final int RESPONSE_ARRIVES = 1;
+        static final int ACK_TIMER_EXPIRES = 2;
+
+        @Override
+        public void onEvent(int op, Object arg) {
+            switch (op) {
+                case REQUEST_ARRIVES -> {
+                    Packet.Request req = (Packet.Request) arg;
+                    SimQueuePair to = lookup(req.destination());
+                    if (to == null) {
+                        lost(req);
+                    } else {
+                        to.onRequest(req);
+                    }
+                    payloadBuffers.give(req.payload()); // placed, or dropped: read no more
+                }
+                case RESPONSE_ARRIVES -> {
+                    Packet.Response resp = (Packet.Response) arg;
+                    SimQueuePair to = lookup(resp.requester());
+                    if (to != null) {
+                        to.reliability().onResponse(resp);
+                    }
+                    payloadBuffers.give(resp.readData());
+                }
+                case ACK_TIMER_EXPIRES -> {
+                    Packet.Request req = (Packet.Request) arg;
+                    SimQueuePair from = lookup(req.source());
+                    if (from != null) {
+                        from.reliability().ackTimerExpired(req);
+                    }
+                }
+                default -> throw EventTarget.unknown(this, op);
+            }
+        }
     }
 }

@@ -33,4 +33,24 @@ class PageTableTest {
             assertThat(table.get(e.getKey())).isSameAs(e.getValue());
         }
     }
+
+    @Test
+    void aRemovedPageComesBackZeroedForANewPageAndNeverWhileItsOldPageLives() {
+        SplittableRandom random = new SplittableRandom(11);
+        PageTable table = new PageTable();
+        Map<Long, byte[]> live = new HashMap<>();
+        for (int step = 0; step < 20_000; step++) {
+            long page = random.nextInt(200);
+            if (random.nextInt(3) == 0) {
+                table.remove(page);
+                live.remove(page);
+            } else if (!live.containsKey(page)) {
+                byte[] created = table.getOrCreate(page, 16);
+                assertThat(created).containsOnly(0);
+                assertThat(live.values()).noneMatch(p -> p == created);
+                java.util.Arrays.fill(created, (byte) (step | 1)); // dirty it, as a write would
+                live.put(page, created);
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.spi.policy.IoBuffers;
 import org.hcasim.spi.policy.PortReceiveQueues;
 import org.hcasim.spi.policy.QueueRegistration;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.verbs.SimRdmaDevice;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.CompletionQueue;

@@ -36,6 +36,33 @@ class ProfilesTest {
     }
 
     @Test
+    void each_hca_profile_states_the_verbs_limits_of_its_device() {
+        var cx3 = Profiles.hca("connectx3").params().verbs().attributes(8);
+        assertThat(cx3).isEqualTo(new org.hcasim.verbs.DeviceAttributes(131_072, 16_351, 32, 32, 65_536, 4_194_303,
+                524_288, Long.MAX_VALUE, 32_764, 511, 0, 65_536, 16_383, 31, 512, 1L << 30, 8,
+                java.util.EnumSet.of(org.hcasim.verbs.DeviceCapability.MEM_MGT_EXTENSIONS,
+                        org.hcasim.verbs.DeviceCapability.SRQ, org.hcasim.verbs.DeviceCapability.REMOTE_INVALIDATE)));
+        var mlx5 = new org.hcasim.verbs.DeviceAttributes(262_144, 32_768, 30, 30, 16_777_216, 4_194_303, 16_777_216,
+                Long.MAX_VALUE, 16_777_216, 65_536, 32_768, 8_388_608, 32_767, 31, 512, 1L << 30, 8,
+                java.util.EnumSet.allOf(org.hcasim.verbs.DeviceCapability.class));
+        assertThat(Profiles.hca("connectx4").params().verbs().attributes(8)).isEqualTo(mlx5);
+        assertThat(Profiles.hca("connectx5").params().verbs().attributes(8)).isEqualTo(mlx5);
+    }
+
+    @Test
+    void a_profile_without_its_verbs_limits_is_an_error_naming_the_missing_key() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hcaValues("connectx5"));
+        v.remove("hca.verbs.max-qp");
+        assertThatThrownBy(() -> HcaProfile.fromValues("new-hca", "new-hca.properties", v))
+                .isInstanceOf(ProfileException.class).hasMessageContaining("hca.verbs.max-qp");
+
+        v.put("hca.verbs.max-qp", "1024");
+        v.put("hca.verbs.capabilities", "SRQ, TELEPORT");
+        assertThatThrownBy(() -> HcaProfile.fromValues("new-hca", "new-hca.properties", v))
+                .isInstanceOf(ProfileException.class).hasMessageContaining("unknown DeviceCapability 'TELEPORT'");
+    }
+
+    @Test
     void the_hosts_have_the_core_counts_of_the_reference_setups() {
         assertThat(Profiles.host("server-24c").cores()).isEqualTo(24);
         assertThat(Profiles.host("xeon-e5-2699v4").cores()).isEqualTo(44);

@@ -184,4 +184,101 @@ class EventLoopTest {
         assertThat(loop.run()).isEqualTo(10_000);
         assertThat(loop.now()).isEqualTo(10_000);
     }
+
+    // ---------------------------------------------------------------- targets and operations
+
+    /** A target that logs each operation it is called with, its argument and the time. */
+    private final class Recorder implements EventTarget {
+        final String name;
+
+        Recorder(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void onEvent(int op, Object arg) {
+            ran.add(name + "." + op + (arg == null ? "" : "(" + arg + ")") + "@" + loop.now());
+        }
+    }
+
+    @Test
+    void a_target_is_called_with_the_operation_and_argument_it_was_scheduled_with() {
+        Recorder engine = new Recorder("engine");
+        loop.at(20, engine, 2, "wqe-7");
+        loop.at(10, engine, 1);
+
+        loop.run();
+
+        assertThat(ran).containsExactly("engine.1@10", "engine.2(wqe-7)@20");
+    }
+
+    @Test
+    void targets_and_runnables_at_the_same_time_run_in_scheduling_order() {
+        Recorder a = new Recorder("a");
+        loop.at(5, log("r1"));
+        loop.at(5, a, 1);
+        loop.at(5, log("r2"));
+        loop.at(5, a, 2, "x");
+
+        loop.run();
+
+        assertThat(ran).containsExactly("r1@5", "a.1@5", "r2@5", "a.2(x)@5");
+    }
+
+    @Test
+    void a_target_event_is_cancelled_by_its_handle_like_a_runnable() {
+        Recorder a = new Recorder("a");
+        long h = loop.at(5, a, 1, "gone");
+        loop.after(7, a, 2, "stays");
+
+        assertThat(loop.cancel(h)).isTrue();
+        assertThat(loop.isPending(h)).isFalse();
+        loop.run();
+
+        assertThat(ran).containsExactly("a.2(stays)@7");
+    }
+
+    @Test
+    void scheduling_a_target_event_allocates_nothing_once_the_slots_exist() {
+        Recorder a = new Recorder("a");
+        for (int i = 0; i < 2048; i++) { // grow the slot arrays and warm up
+            loop.at(i, a, 0);
+        }
+        loop.run();
+        ran.clear();
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        EventTarget quiet = (op, arg) -> { };
+        for (int round = 0; round < 3; round++) { // the first rounds may still compile
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 1024; i++) {
+                loop.after(i, quiet, i, a);
+            }
+            loop.run();
+            if (round == 2) {
+                assertThat(threads.getCurrentThreadAllocatedBytes() - before).isLessThan(1024);
+            }
+        }
+    }
+
+    @Test
+    void a_target_event_needs_a_target_and_a_time_not_in_the_past() {
+        loop.runUntil(100);
+        assertThatThrownBy(() -> loop.at(99, new Recorder("a"), 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("before now");
+        assertThatThrownBy(() -> loop.at(100, null, 1)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void an_unknown_operation_names_the_target_and_the_operation() {
+        EventTarget strict = new EventTarget() {
+            @Override
+            public void onEvent(int op, Object arg) {
+                throw EventTarget.unknown(this, op);
+            }
+        };
+        loop.at(1, strict, 42);
+
+        assertThatThrownBy(loop::run).hasMessageContaining("no event operation 42");
+    }
 }

@@ -22,7 +22,7 @@ import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Priority;
 import org.junit.jupiter.api.Test;
 

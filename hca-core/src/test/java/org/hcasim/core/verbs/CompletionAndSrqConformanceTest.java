@@ -6,6 +6,7 @@ import static org.hcasim.core.verbs.Pair.sge;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Priority;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
@@ -23,7 +24,6 @@ import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.SharedReceiveQueue;
 import org.hcasim.verbs.SrqInit;
 import org.hcasim.verbs.SrqPool;
-import org.hcasim.verbs.VerbsException;
 import org.hcasim.verbs.WcStatus;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.MemoryRegion;
@@ -18,7 +19,6 @@ import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.WcOpcode;
 import org.hcasim.verbs.WcStatus;
-import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.hcasim.core.host.CostTable;
 import org.hcasim.core.host.SimHost;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Priority;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.core.host.PayloadMode;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.HostMemory;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEvent;

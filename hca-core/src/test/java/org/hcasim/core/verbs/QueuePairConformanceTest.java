@@ -7,7 +7,7 @@ import static org.hcasim.core.verbs.Pair.sge;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
@@ -22,7 +22,6 @@ import org.hcasim.verbs.SrqInit;
 import org.hcasim.verbs.VerbsException;
 import org.hcasim.verbs.WcOpcode;
 import org.hcasim.verbs.WcStatus;
-import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 import org.junit.jupiter.api.Test;
 

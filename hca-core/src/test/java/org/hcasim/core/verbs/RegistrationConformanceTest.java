@@ -9,6 +9,7 @@ import static org.hcasim.core.verbs.Pair.sge;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.core.hw.FirmwareCommand;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -20,7 +21,6 @@ import org.hcasim.verbs.SignatureDomain;
 import org.hcasim.verbs.VerbsException;
 import org.hcasim.verbs.WcOpcode;
 import org.hcasim.verbs.WcStatus;
-import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 import org.junit.jupiter.api.Test;
 

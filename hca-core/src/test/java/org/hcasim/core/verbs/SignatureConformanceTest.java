@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.hcasim.block.T10Dif;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -43,12 +44,12 @@ class SignatureConformanceTest {
 
     @Test
     void crc16T10DifMatchesTheCheckValues() {
-        assertThat(SignatureEngine.guard(CRC, "123456789".getBytes(StandardCharsets.US_ASCII), 0, 9)).isEqualTo(0xD0DB);
-        assertThat(SignatureEngine.guard(CRC, "abc".getBytes(StandardCharsets.US_ASCII), 0, 3)).isEqualTo(0x443B);
-        assertThat(SignatureEngine.guard(CRC, new byte[512], 0, 512)).isEqualTo(0x0000);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, "123456789".getBytes(StandardCharsets.US_ASCII), 0, 9)).isEqualTo(0xD0DB);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, "abc".getBytes(StandardCharsets.US_ASCII), 0, 3)).isEqualTo(0x443B);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, new byte[512], 0, 512)).isEqualTo(0x0000);
         byte[] ones = new byte[512];
         Arrays.fill(ones, (byte) 0xFF);
-        assertThat(SignatureEngine.guard(CRC, ones, 0, 512)).isEqualTo(0xE6A1);
+        assertThat(org.hcasim.core.verbs.signature.SignatureEngine.guard(CRC, ones, 0, 512)).isEqualTo(0xE6A1);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.hcasim.core.verbs;
 
+import org.hcasim.core.testbed.VerbsTestbed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;

@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hcasim.core.hw.FirmwareCommand;
 import org.hcasim.core.mrcache.MrCache;
+import org.hcasim.core.testbed.VerbsTestbed;
+import org.hcasim.core.verbs.mkey.AccessBits;
+import org.hcasim.core.verbs.mkey.KeyCheck;
+import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.host.Priority;
 import org.hcasim.spi.RunReport;
 import org.hcasim.verbs.AccessFlag;
@@ -105,10 +109,10 @@ class UserMrRegistrationTest {
         long iova = buffer(MR_BYTES, 0);
         MemoryRegion mr = register(iova, MR_BYTES);
 
-        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) pd, iova, MR_BYTES, AccessFlag.all())).isEqualTo(KeyCheck.OK);
-        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) dev.allocPd(), iova, 8, java.util.Set.of()))
+        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) pd, iova, MR_BYTES, AccessBits.of(AccessFlag.all()))).isEqualTo(KeyCheck.OK);
+        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) dev.allocPd(), iova, 8, AccessBits.NONE))
                 .isEqualTo(KeyCheck.WRONG_PD);
-        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) pd, iova, MR_BYTES + 1, java.util.Set.of()))
+        assertThat(dev.keys().check(mr.lkey(), (SimProtectionDomain) pd, iova, MR_BYTES + 1, AccessBits.NONE))
                 .isEqualTo(KeyCheck.OUT_OF_BOUNDS);
     }
 

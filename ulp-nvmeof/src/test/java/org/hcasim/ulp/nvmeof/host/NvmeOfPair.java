@@ -16,7 +16,7 @@ import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.BlockTarget;
 import org.hcasim.block.BlockTargetContext;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.ulp.nvmeof.NvmeOfBlockProtocol;

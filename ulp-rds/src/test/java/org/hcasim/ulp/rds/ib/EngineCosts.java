@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.hcasim.core.host.CostTable;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 
 /** The default host's costs completed with the engine's built-in {@code host.cost.*} defaults (as a testbed does). */
 public final class EngineCosts {

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.policy.TestbedPolicies;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;

@@ -11,7 +11,7 @@ import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockNamespaceSpec;
 import org.hcasim.block.BlockTargetContext;
 import org.hcasim.core.policy.TestbedPolicies;
-import org.hcasim.core.verbs.VerbsTestbed;
+import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 import org.hcasim.spi.policy.PolicyRegistry;
