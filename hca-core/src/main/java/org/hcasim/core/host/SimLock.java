@@ -1,5 +1,6 @@
 package org.hcasim.core.host;
 
+import org.hcasim.core.sim.ArrivalOrderQueue;
 import org.hcasim.core.sim.Resource;
 import org.hcasim.core.sim.ResourceKind;
 import org.hcasim.host.CpuCosts;
@@ -13,17 +14,18 @@ import org.hcasim.host.SpinLock;
  *
  * <p>Approximation: tasks execute in order of their start times, so a task that started earlier books the
  * lock first even if a later-starting task would, in real time, have asked for it a little sooner. Tasks are
- * short, so the error is bounded by one task's length. Critical sections of known length avoid that error
- * ({@link #criticalSection}); a lock is used either that way or with {@link #lock()} / {@link #unlock()}, never
- * both (the two book differently).
+ * short, so the error is bounded by one task's length. Critical sections of known length ({@link #criticalSection})
+ * are served in arrival order instead: a later-starting task's earlier request goes ahead of the holds booked already
+ * for later arrivals, whose work then counts after it ({@link ArrivalOrderQueue}). A lock is used either that way or
+ * with {@link #lock()} / {@link #unlock()}, never both (the two book differently).
  */
 public final class SimLock implements SpinLock, Resource {
     private final SimHost host;
     private final String name;
     private final boolean sleeping;
     private final long acquireCostNs;
-    /** Hold intervals of {@link #criticalSection}, in arrival order. */
-    private final org.hcasim.core.sim.Timeline holds;
+    /** The holds of {@link #criticalSection}, served first come, first served (qspinlock's queue). */
+    private final ArrivalOrderQueue holds = new ArrivalOrderQueue();
     /** Which cores held the lock lately (for {@link #criticalSection}): where its line and data are likely to be. */
     private final org.hcasim.core.sim.HolderHistory holders;
     private final org.hcasim.core.sim.HolderHistory.TransferCost transferCost;
@@ -48,7 +50,6 @@ public final class SimLock implements SpinLock, Resource {
         this.name = name;
         this.sleeping = sleeping;
         this.acquireCostNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
-        this.holds = new org.hcasim.core.sim.Timeline(name + " holds", ResourceKind.LOCK, 1);
         this.holders = new org.hcasim.core.sim.HolderHistory(host.coreCount());
         this.transferCost = host::lineTransferNs;
     }
@@ -60,12 +61,13 @@ public final class SimLock implements SpinLock, Resource {
 
     /**
      * A critical section of known length, {@code workNs} of CPU work that writes {@code dataLines} cache lines
-     * besides the lock's own (lines the last holder wrote too): lock, work, unlock. It is booked on a timeline of
-     * the lock's hold intervals in arrival order, so a task that asks at {@code t} is served in the first gap after
-     * the earlier arrivals, even if a long task that started before it booked holds further ahead (tasks run whole,
-     * one after the other). The hold starts with the expected cache-line transfers from the cores that held the
-     * lock lately ({@link org.hcasim.core.sim.HolderHistory}, {@link SimHost#lineTransferNs}), one more when the
-     * lock is busy (qspinlock's queueing); the waiter spins until its hold starts.
+     * besides the lock's own (lines the last holder wrote too): lock, work, unlock. The holds are served first come,
+     * first served, as qspinlock queues its waiters ({@link ArrivalOrderQueue}): a task that asks at {@code t} waits
+     * for the holds of the requests that arrived before {@code t}, even when a long task that started before it has
+     * already booked holds further ahead (tasks run whole, one after the other); those then count after it. The hold
+     * starts with the expected cache-line transfers from the cores that held the lock lately
+     * ({@link org.hcasim.core.sim.HolderHistory}, {@link SimHost#lineTransferNs}), one more when the lock is busy
+     * (qspinlock's queueing); the waiter spins until its hold starts.
      */
     public void criticalSection(long workNs, int dataLines) {
         host.requireTask("lock " + name);
@@ -75,14 +77,14 @@ public final class SimLock implements SpinLock, Resource {
         }
         long t = host.now();
         int core = host.currentCore();
-        boolean busy = holds.busyAt(t);
+        boolean busy = holds.startTime(t) > t;
         double line = holders.expectedTransferNs(t, core, busy, transferCost);
         // a waiter of a queued spin lock (qspinlock) pulls the lock word to its cache when it queues up, so
         // the holder's unlock needs it back: one more transfer when the lock is busy
         double contendedTransfer = busy ? line : 0;
         long transfer = Math.round(line * (1 + dataLines) + contendedTransfer);
         long service = transfer + acquireCostNs + workNs;
-        long start = holds.acquire(t, service) - service;
+        long start = holds.book(t, service);
         holders.record(start, core);
         long wait = start - t;
         if (wait > 0) {
