@@ -16,9 +16,11 @@ import java.util.Map;
  * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
  * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
  * @param mrCache             the driver's MR cache on this HCA (entries' limits, lookup policy)
- * @param srqWqeFetchStallNs  time a receive from a shared receive queue stops the port's in-order receive pipeline:
- *                            the exposed part of fetching the SRQ's next WQE, a linked list the HCA cannot prefetch
- *                            far ahead as it does a receive queue's ring
+ * @param srqWqeFetchStallNs  time a receive from a shared receive queue stops the port's in-order receive pipeline
+ *                            even when its WQE is on chip: the part of taking a WQE from an SRQ's linked list that the
+ *                            pipeline cannot overlap, as it does a receive queue's ring
+ * @param srqWqePrefetchDepth WQEs of one SRQ the HCA keeps read ahead by following the list (each read needs the
+ *                            one before it: one SRQ gets at most one WQE per PCIe read round trip)
  * @param signature           the signature (T10-PI) engine that accesses through integrity keys go through
  * @param verbs               the verbs limits and capabilities the device reports
  */
@@ -27,7 +29,7 @@ public record HcaParams(String name, PcieParams pcie, LinkParams link, EnginePar
                         int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
                         int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
-                        long srqWqeFetchStallNs, SignatureParams signature, VerbsLimits verbs) {
+                        long srqWqeFetchStallNs, int srqWqePrefetchDepth, SignatureParams signature, VerbsLimits verbs) {
     public HcaParams {
         firmwareLatencyNs = Map.copyOf(firmwareLatencyNs);
     }

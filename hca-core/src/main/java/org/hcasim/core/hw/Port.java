@@ -41,6 +41,17 @@ public final class Port {
         return end;
     }
 
+    /**
+     * The port's in-order receive pipeline stops from {@code t} until {@code until} (e.g. a receive waiting for its
+     * WQE): like {@link #pauseReceive}, for the part of that stretch the receive side is not busy or paused already.
+     *
+     * @return when the receive side runs again
+     */
+    public long pauseReceiveUntil(long t, long until, String cause) {
+        long from = rx.startTime(t);
+        return until > from ? pauseReceive(t, until - from, cause) : from;
+    }
+
     public String name() {
         return name;
     }

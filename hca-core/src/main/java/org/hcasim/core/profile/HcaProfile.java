@@ -84,6 +84,7 @@ public final class HcaProfile {
                 v.nonNegativeLong("hca.port.switch-latency-ns"),
                 mrCache(v, source),
                 v.nonNegativeLong("hca.srq.wqe-fetch-stall-ns"),
+                v.positiveInt("hca.srq.wqe-prefetch-depth"),
                 new SignatureParams(v.positiveInt("hca.signature.fetch-contexts")),
                 verbsLimits(v));
         v.requireAllRead();

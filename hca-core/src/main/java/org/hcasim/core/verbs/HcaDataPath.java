@@ -42,11 +42,15 @@ interface HcaDataPath {
      */
     long translateOnReceive(long t, int keyIndex, long address, long length, int pageSize, boolean klm);
 
+    /** Reads a WQE of a shared receive queue over PCIe, asked for at {@code t}; returns when it is on the HCA. */
+    long readSrqWqe(long t, int wqeBytes);
+
     /**
-     * A SEND took a receive from a shared receive queue: the fetch of the SRQ's next WQE pauses the port's receive
-     * side ({@code HcaParams#srqWqeFetchStallNs}).
+     * A receive at {@code t} whose SRQ WQE is on the HCA at {@code onChipAt}: the port's in-order receive pipeline
+     * stops for the SRQ's fetch pause ({@code HcaParams#srqWqeFetchStallNs}) and, when the WQE is still on its way,
+     * waits for it (lossless RoCE pauses the link meanwhile). Returns when the receive goes on.
      */
-    long srqWqeFetched(long t);
+    long awaitSrqWqe(long t, long onChipAt);
 
     /**
      * An access through an integrity key: the signature engine works through its protection intervals (a gather

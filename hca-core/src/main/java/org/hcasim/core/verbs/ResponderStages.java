@@ -98,7 +98,7 @@ final class ResponderStages {
         }
         WorkRequest.Recv r = receives.take();
         if (r != null && qp.srq() != null) {
-            dev.dataPath().srqWqeFetched(t); // the next WQE of the SRQ's linked list is read before the data lands
+            t = qp.srq().wqeOnHca(t); // the SRQ's linked list: its WQE may still be on its way
         }
         if (r == null) {
             respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.RNR_NAK, null, null, 0,

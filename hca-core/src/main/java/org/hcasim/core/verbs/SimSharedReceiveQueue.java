@@ -30,6 +30,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SimLock lock;
+    /** The HCA's read-ahead of this SRQ's linked list of WQEs. */
+    private final SrqWqeChain wqes;
     /** Lines a post writes under the lock besides the lock's: the wrid slot, the WQE, the doorbell record. */
     private static final int POST_LINES = 3;
     /** Lines freeing a WQE writes under the lock: the tail WQE's next-index. */
@@ -53,6 +55,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
         this.lock = pd.simDevice().simHost().spinLock(pd.simDevice() + "/srq" + srqNum);
+        this.wqes = new SrqWqeChain(init.maxSge(), pd.simDevice().hardware().params().srqWqePrefetchDepth());
     }
 
     @Override
@@ -119,6 +122,14 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
             return;
         }
         lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES);
+    }
+
+    /**
+     * The HCA gave a SEND arriving at {@code t} the receive {@link #take} returned: when its WQE is on the HCA (the
+     * SRQ is a linked list the HCA reads one WQE after the other, {@link SrqWqeChain}), the time the receive goes on.
+     */
+    long wqeOnHca(long t) {
+        return wqes.take(t, receives.size(), pd.simDevice().dataPath());
     }
 
     /** The HCA takes the oldest receive (null when empty: the sender gets an RNR NAK). */
