@@ -32,9 +32,13 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final SimLock lock;
     /** The HCA's read-ahead of this SRQ's linked list of WQEs. */
     private final SrqWqeChain wqes;
-    /** Lines a post writes under the lock besides the lock's: the wrid slot, the WQE, the doorbell record. */
-    private static final int POST_LINES = 3;
-    /** Lines freeing a WQE writes under the lock: the tail WQE's next-index. */
+    /**
+     * Line transfers a post waits for under the lock after the lock's own: it writes the wrid slot, the head WQE and
+     * the doorbell record, but those accesses do not depend on each other, so the core's out-of-order engine and
+     * store buffer overlap their misses (memory-level parallelism): the hold waits about one transfer for all of them.
+     */
+    private static final int POST_LINES = 1;
+    /** Line transfers freeing a WQE waits for after the lock's: the tail WQE's next-index. */
     private static final int FREE_LINES = 1;
     private int limit;
     private boolean destroyed;
