@@ -6,6 +6,7 @@ import java.util.Map;
 import org.hcasim.host.Host;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.CustomWorkload;
+import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
 
 /**
@@ -49,6 +50,7 @@ public final class RdsStressRun implements CustomWorkload {
     private final long intervalNs;
     private final int intervals;
     private Result last;
+    private CoreLoads loads;
 
     /**
      * @param warmupNs   simulated time at full depth before measuring (DIM settles, rings fill)
@@ -66,6 +68,16 @@ public final class RdsStressRun implements CustomWorkload {
     public Map<String, Double> run(SimulatedTestbed testbed) {
         last = execute(testbed);
         return metrics(last);
+    }
+
+    /** Names what bounded the last run: the busiest cores and what ran on them (docs/rds.md). */
+    @Override
+    public RunReport annotate(RunReport report) {
+        if (loads == null) {
+            return report;
+        }
+        int outstanding = options.depth() * options.tasks() * options.qps();
+        return report.withBoundBy(loads.sentence(outstanding, metrics(last).get("rtt_us")));
     }
 
     /** The result of the last {@link #run} (for the report). */
@@ -96,6 +108,8 @@ public final class RdsStressRun implements CustomWorkload {
         all.forEach(StressTask::fullDepth);
         testbed.runUntil(testbed.now() + warmupNs);
         testbed.startMeasuring();
+        loads = new CoreLoads(List.of(active, passive), active.devices().get(0).attributes().numCompVectors(),
+                all.stream().map(StressTask::core).collect(java.util.stream.Collectors.toSet()));
         List<Interval> out = new ArrayList<>();
         Counters before = total(activeTasks);
         long busyBefore = active.busyNs();
@@ -109,6 +123,7 @@ public final class RdsStressRun implements CustomWorkload {
             before = now;
             busyBefore = busy;
         }
+        loads.end(intervals * intervalNs);
         all.forEach(StressTask::stop);
         return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks());
     }
@@ -137,6 +152,7 @@ public final class RdsStressRun implements CustomWorkload {
         return Map.of(
                 "tx_per_s", sum.requestsSent / seconds,
                 "txrx_per_s", (sum.requestsSent + sum.requestsReceived) / seconds,
+                "messages_per_s", sum.messages() / seconds,
                 "rx_per_s", sum.requestsReceived / seconds,
                 "rtt_us", sum.roundTrips == 0 ? 0.0 : sum.roundTripNs / 1000.0 / sum.roundTrips,
                 "tx_us_per_call", sum.sendmsgCalls == 0 ? 0.0 : sum.sendmsgNs / 1000.0 / sum.sendmsgCalls,
