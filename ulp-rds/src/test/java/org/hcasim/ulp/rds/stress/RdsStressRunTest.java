@@ -43,7 +43,7 @@ class RdsStressRunTest {
     }
 
     @Test
-    void the_experiments_iops_counts_four_messages_per_exchange_requests_and_acks_both_ways() {
+    void every_message_counts_requests_and_acks_both_ways_twice_the_request_count() {
         RdsStressRun.Result r = run("2", PayloadMode.ELIDED, "-q", "8448", "-a", "256", "-t", "2", "-d", "2", "--qps", "2");
         Counters c = r.total();
         assertThat(c.acksSent).isPositive();
