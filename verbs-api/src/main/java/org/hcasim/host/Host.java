@@ -69,4 +69,12 @@ public interface Host {
     default long busyNs() {
         throw new UnsupportedOperationException("host " + name() + " does not account CPU time");
     }
+
+    /**
+     * CPU busy time of one core in tasks of one priority, ns, since the host's statistics were last reset: what a
+     * workload reads to say what bounds it (a core busy with interrupts, soft interrupts or threads).
+     */
+    default long busyNs(int core, Priority priority) {
+        throw new UnsupportedOperationException("host " + name() + " does not account CPU time per core");
+    }
 }

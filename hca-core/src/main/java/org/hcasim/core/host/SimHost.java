@@ -352,6 +352,11 @@ public final class SimHost implements Host {
         return sum;
     }
 
+    @Override
+    public long busyNs(int core, Priority priority) {
+        return core(core).busyNs(priority);
+    }
+
     /**
      * Host CPU utilisation in percent of all cores over {@code intervalNs}, as the reference tables report
      * it (100% = every core busy all the time).

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param umrEngine           executes UMR (registration) WQEs; per-byte cost applies to the translation list
  * @param umrInlineMaxBytes   largest translation list copied inline into the UMR WQE (64 on ConnectX-4/5)
  * @param wqeBasicBlockBytes  WQE basic block size (64): the unit of WQE fetches
+ * @param sendPipeline        how the requester prefetches a QP's WQEs and how many it keeps in flight
  * @param cqeBytes            CQE size written to host memory
  * @param maxCompletionVectors completion vectors (EQs with their own MSI-X vector) the device offers
  * @param switchLatencyNs     port-to-port latency of the switch the port attaches to
@@ -26,7 +27,8 @@ import java.util.Map;
  */
 public record HcaParams(String name, PcieParams pcie, LinkParams link, EngineParams sendEngine,
                         EngineParams receiveEngine, EngineParams umrEngine, int umrInlineMaxBytes,
-                        int wqeBasicBlockBytes, int cqeBytes, TranslationParams translation,
+                        int wqeBasicBlockBytes, SendPipelineParams sendPipeline, int cqeBytes,
+                        TranslationParams translation,
                         int firmwareParallelCommands, Map<FirmwareCommand, Long> firmwareLatencyNs,
                         int maxCompletionVectors, long switchLatencyNs, MrCacheParams mrCache,
                         long srqWqeFetchStallNs, int srqWqePrefetchDepth, SignatureParams signature, VerbsLimits verbs) {

@@ -9,6 +9,7 @@ import org.hcasim.core.hw.LinkParams;
 import org.hcasim.core.hw.MrCacheParams;
 import org.hcasim.core.mrcache.MrCachePolicies;
 import org.hcasim.core.hw.PcieParams;
+import org.hcasim.core.hw.SendPipelineParams;
 import org.hcasim.core.hw.SignatureParams;
 import org.hcasim.core.hw.TranslationParams;
 import org.hcasim.core.hw.VerbsLimits;
@@ -71,6 +72,8 @@ public final class HcaProfile {
                 engine(v, "hca.engine.send"), engine(v, "hca.engine.receive"), engine(v, "hca.engine.umr"),
                 (int) v.nonNegativeLong("hca.umr.inline-max-bytes"),
                 v.positiveInt("hca.wqe.basic-block-bytes"),
+                new SendPipelineParams(v.positiveInt("hca.send.prefetch-basic-blocks"),
+                        v.positiveInt("hca.send.wqes-in-flight-per-qp")),
                 v.positiveInt("hca.cqe.bytes"),
                 new TranslationParams(
                         v.positiveInt("hca.translation.cache-lines"),

@@ -13,32 +13,35 @@ import org.hcasim.verbs.WcStatus;
 import org.hcasim.verbs.WorkRequest;
 
 /**
- * The requester of an RC QP: takes the send queue's WQEs in order, one at a time, through the HCA's stages.
+ * The requester of an RC QP: takes the send queue's WQEs in order through the HCA's stages, several at a time.
  *
  * <ol>
- *   <li><b>doorbell rung</b> (an event): the send engine is idle, so it takes the next WQE (a FENCE waits for
- *       earlier RDMA READs);</li>
- *   <li><b>WQE fetched</b>: a PCIe read of the WQE, unless the CPU wrote it with the doorbell (inline), then the
- *       send engine;</li>
+ *   <li><b>doorbell rung</b> (an event): the requester issues WQEs while fewer than
+ *       {@code hca.send.wqes-in-flight-per-qp} of this QP are between fetch and transmission (a FENCE waits for
+ *       earlier RDMA READs; a registration waits until every WQE before it has left, and what follows it waits for
+ *       it);</li>
+ *   <li><b>WQE fetched</b>: one PCIe read brings the chain of WQEs posted since the last read, up to
+ *       {@code hca.send.prefetch-basic-blocks} basic blocks (none for a WQE the CPU wrote with the doorbell), then the
+ *       send engine, whose units all QPs share;</li>
  *   <li><b>registration done</b> (REG_MR, REG_INTEGRITY_MR, LOCAL_INV): the UMR engine, an event when it
  *       finishes; an integrity registration runs a UMR for its inner mkey (none when mapped physically), an
  *       always-inline UMR for the signature mkey, then two SET_PSV passes of the send engine; then the mkey
  *       changes (an event);</li>
- *   <li><b>gathered</b> (SEND, WRITE): the payload's translation and its PCIe read, then (an event) the bytes are
- *       read through the keys;</li>
- *   <li><b>transmitted</b>: the request goes on the wire with a PSN and its ACK timer running
+ *   <li><b>ready</b> (SEND, WRITE: the payload's translation and its PCIe read; READ: the send engine): an event;
+ *       the gathers of the WQEs in flight overlap and may finish in any order;</li>
+ *   <li><b>transmitted</b>, in posting order: a WQE leaves when it and every WQE before it are ready; its bytes are
+ *       read through the keys then, and the request goes on the wire with the next PSN and its ACK timer running
  *       ({@link TransportReliability}); its response completes it.</li>
  * </ol>
  *
  * Stages that only book the hardware's timelines run at once and return when they finish; an event separates
- * stages only where the HCA acts at that later time. The WQE after the current one is taken when the current one
- * has left the last stage. Work of an abandoned epoch (go-back-N, ERR) is ignored when it finishes.
+ * stages only where the HCA acts at that later time. Work of an abandoned epoch (go-back-N, ERR) is ignored when it
+ * finishes.
  */
 final class Requester implements EventTarget {
     // Operations: the stage in the low bits, the epoch the WQE was issued in above them.
     private static final int DOORBELL = 0;
-    private static final int GATHERED = 1;
-    private static final int READ_ISSUED = 2;
+    private static final int READY = 1;
     private static final int REGISTRATION_DONE = 3;
     private static final int INVALIDATION_DONE = 4;
     private static final int REGISTRATION_UMR_FINISHED = 5;
@@ -55,10 +58,21 @@ final class Requester implements EventTarget {
     private final SendQueue sq;
     private final TransportReliability reliability;
     private final int umrInlineMaxBytes;
+    private final int prefetchBytes;
+    private final int maxInFlight;
     /** Position of the next WQE to issue (at least the send queue's head). */
     private long cursor;
-    /** A WQE is between its fetch and its last stage. */
-    private boolean issuing;
+    /** Position of the next WQE to transmit: those in [sent, cursor) are issued and not yet transmitted. */
+    private long sent;
+    /** Network WQEs issued and not yet transmitted. */
+    private int inFlight;
+    /** A registration or invalidation is executing: nothing else is issued meanwhile. */
+    private boolean localOp;
+    /** The WQEs before this position have been read by the last chain fetch, which lands at {@link #prefetchLands}. */
+    private long prefetchedUntil;
+    private long prefetchLands;
+    /** PCIe reads of WQEs this requester has made. */
+    private long wqeReads;
 
     Requester(SimQueuePair qp, SendQueue sq, TransportReliability reliability) {
         this.qp = qp;
@@ -66,7 +80,10 @@ final class Requester implements EventTarget {
         this.loop = dev.loop();
         this.sq = sq;
         this.reliability = reliability;
-        this.umrInlineMaxBytes = dev.hardware().params().umrInlineMaxBytes();
+        var params = dev.hardware().params();
+        this.umrInlineMaxBytes = params.umrInlineMaxBytes();
+        this.prefetchBytes = params.sendPipeline().prefetchBasicBlocks() * params.wqeBasicBlockBytes();
+        this.maxInFlight = params.sendPipeline().wqesInFlightPerQp();
     }
 
     /** The doorbell reaches the HCA at {@code t} (also: the QP entered RTS, a read landed, a restart is due). */
@@ -74,22 +91,40 @@ final class Requester implements EventTarget {
         loop.at(t, this, DOORBELL);
     }
 
-    /** ERR or RESET: the WQE being issued is abandoned (its epoch is over). */
+    /** ERR or RESET: the WQEs being issued are abandoned (their epoch is over). */
     void stop() {
-        issuing = false;
+        inFlight = 0;
+        localOp = false;
     }
 
     /** RESET: the send queue was emptied. */
     void reset() {
-        issuing = false;
+        stop();
         cursor = 0;
+        sent = 0;
+        prefetchedUntil = 0;
     }
 
-    /** Go-back-N: issue again from {@code w} at {@code at}. */
+    /** Go-back-N: issue again from {@code w} at {@code at} (its WQEs are read again). */
     void restartFrom(SendWqe w, long at) {
-        issuing = false;
+        stop();
         cursor = sq.positionOf(w);
+        sent = cursor;
+        prefetchedUntil = cursor;
+        for (long p = cursor; p < sq.tail(); p++) {
+            sq.at(p).ready = false;
+        }
         ringDoorbell(at);
+    }
+
+    /** Network WQEs of this QP issued and not yet transmitted (at most {@code hca.send.wqes-in-flight-per-qp}). */
+    int inFlight() {
+        return inFlight;
+    }
+
+    /** PCIe reads of WQEs so far (one per chain read). */
+    long wqeReads() {
+        return wqeReads;
     }
 
     @Override
@@ -105,14 +140,15 @@ final class Requester implements EventTarget {
                 HcaDataPath dp = dev.dataPath();
                 afterStage(epoch, dp.sendEngine(dp.sendEngine(loop.now(), 0), 0), REGISTRATION_DONE, w);
             }
-            case GATHERED, READ_ISSUED, REGISTRATION_DONE, INVALIDATION_DONE -> stageDone(epoch, op & STAGE_MASK, w);
+            case READY -> ready(epoch, w);
+            case REGISTRATION_DONE, INVALIDATION_DONE -> stageDone(epoch, op & STAGE_MASK, w);
             default -> throw EventTarget.unknown(this, op);
         }
     }
 
     // ---------------------------------------------------------------- doorbell rung
 
-    /** Issues the next WQEs while the send engine of this QP is idle. */
+    /** Issues the next WQEs while this QP has room in the send pipeline. */
     private void doorbellRung() {
         if (qp.states().destroyed()) {
             return;
@@ -121,30 +157,75 @@ final class Requester implements EventTarget {
             qp.flushAll();
             return;
         }
-        while (qp.states().state() == QpState.RTS && !issuing && Math.max(cursor, sq.head()) < sq.tail()) {
+        while (qp.states().state() == QpState.RTS && !localOp && inFlight < maxInFlight
+                && Math.max(cursor, sq.head()) < sq.tail()) {
             if (reliability.paused(loop.now())) {
                 return;
             }
             cursor = Math.max(cursor, sq.head());
             SendWqe w = sq.at(cursor);
-            if (!w.done && !w.executed && w.fenced && sq.readOutstandingBefore(cursor)) {
-                return; // fenced: waits until the earlier RDMA READs have completed (rung again then)
-            }
-            cursor++;
             if (w.done || w.executed) {
+                cursor++;
                 continue;
             }
-            fetch(w);
+            if (w.fenced && sq.readOutstandingBefore(cursor)) {
+                return; // fenced: waits until the earlier RDMA READs have completed (rung again then)
+            }
+            boolean local = local(w.wr);
+            if (local && inFlight > 0) {
+                return; // a registration waits until the WQEs before it have left (rung again then)
+            }
+            long fetched = fetched(w);
+            cursor++;
+            if (local) {
+                localOp = true;
+                issueLocal(w, fetched);
+            } else {
+                inFlight++;
+                issueNetwork(w, fetched);
+            }
         }
     }
 
     // ---------------------------------------------------------------- WQE fetched
 
-    private void fetch(SendWqe w) {
-        issuing = true;
+    /**
+     * When {@code w} (at {@link #cursor}) is in the HCA: at once when the CPU wrote it with the doorbell; else with
+     * the chain read that brought it, or a new read of the chain from it: the WQEs posted after it, up to the
+     * prefetch size.
+     */
+    private long fetched(SendWqe w) {
+        if (w.inline) {
+            return loop.now();
+        }
+        if (cursor < prefetchedUntil) {
+            return Math.max(loop.now(), prefetchLands);
+        }
+        int bytes = WqeSizes.wqeBytes(w, umrInlineMaxBytes);
+        long end = cursor + 1;
+        while (end < sq.tail() && !sq.at(end).inline) {
+            int next = WqeSizes.wqeBytes(sq.at(end), umrInlineMaxBytes);
+            if (bytes + next > prefetchBytes) {
+                break;
+            }
+            bytes += next;
+            end++;
+        }
+        prefetchedUntil = end;
+        wqeReads++;
+        prefetchLands = dev.dataPath().fetchWqe(loop.now(), bytes, false);
+        return prefetchLands;
+    }
+
+    private void issueNetwork(SendWqe w, long fetched) {
+        long engine = dev.dataPath().sendEngine(fetched, w.gatherLength);
+        long ready = w.wr instanceof WorkRequest.RdmaRead ? engine : gatherTiming(w, engine);
+        afterStage(reliability.epoch(), ready, READY, w);
+    }
+
+    private void issueLocal(SendWqe w, long fetched) {
         HcaDataPath dp = dev.dataPath();
-        long fetched = dp.fetchWqe(loop.now(), WqeSizes.wqeBytes(w, umrInlineMaxBytes), w.inline);
-        long engine = dp.sendEngine(fetched, w.gatherLength);
+        long engine = dp.sendEngine(fetched, 0);
         int epoch = reliability.epoch();
         switch (w.wr) {
             case WorkRequest.RegMr r -> dp.umr(engine, WqeSizes.umrListBytes(w), this, op(REGISTRATION_UMR_FINISHED, epoch), w);
@@ -156,8 +237,7 @@ final class Requester implements EventTarget {
                 }
             }
             case WorkRequest.LocalInvalidate inv -> dp.umr(engine, 0, this, op(INVALIDATION_UMR_FINISHED, epoch), w);
-            case WorkRequest.RdmaRead read -> afterStage(epoch, engine, READ_ISSUED, w);
-            default -> afterStage(epoch, gatherTiming(w, engine), GATHERED, w);
+            default -> throw new IllegalStateException("not a local operation: " + w.wr);
         }
     }
 
@@ -207,7 +287,36 @@ final class Requester implements EventTarget {
         sq.retire();
     }
 
-    // ---------------------------------------------------------------- gathered
+    // ---------------------------------------------------------------- ready, transmitted in order
+
+    /** {@code w} (issued in {@code epoch}) is ready to leave: it and what is ready behind it go, in order. */
+    private void ready(int epoch, SendWqe w) {
+        if (!current(epoch) || !qp.states().sending()) {
+            return;
+        }
+        w.ready = true;
+        sent = Math.max(sent, sq.head());
+        while (sent < cursor) {
+            SendWqe next = sq.at(sent);
+            if (!next.done && !next.executed) {
+                if (!next.ready) {
+                    return; // an earlier WQE is still gathering: the packets leave in PSN order
+                }
+                next.ready = false;
+                inFlight--;
+                if (next.wr instanceof WorkRequest.RdmaRead read) {
+                    transmit(next, null, WorkRequest.totalLength(read.sgl()));
+                } else {
+                    gatherAndTransmit(next);
+                }
+                if (!current(epoch) || !qp.states().sending()) {
+                    return; // it failed: the QP went to ERR
+                }
+            }
+            sent++;
+        }
+        doorbellRung();
+    }
 
     /** When the payload of {@code w} has been translated and DMA-read (at once when the CPU wrote it inline). */
     private long gatherTiming(SendWqe w, long engine) {
@@ -324,24 +433,29 @@ final class Requester implements EventTarget {
     }
 
     /**
-     * Runs {@code stage} of {@code w} unless the QP was rewound or left RTS since it was issued; then the send
-     * engine is free for the next WQE.
+     * Runs the last {@code stage} of the registration or invalidation {@code w} unless the QP was rewound or left RTS
+     * since it was issued; then the WQEs after it may be issued.
      */
     private void stageDone(int epoch, int stage, SendWqe w) {
         if (!current(epoch) || !qp.states().sending()) {
             return;
         }
         switch (stage) {
-            case GATHERED -> gatherAndTransmit(w);
-            case READ_ISSUED -> transmit(w, null, WorkRequest.totalLength(((WorkRequest.RdmaRead) w.wr).sgl()));
             case REGISTRATION_DONE -> executeRegistration(w);
             case INVALIDATION_DONE -> executeInvalidate(w, ((WorkRequest.LocalInvalidate) w.wr).key());
             default -> throw EventTarget.unknown(this, stage);
         }
         if (current(epoch)) {
-            issuing = false;
+            localOp = false;
+            sent = Math.max(sent, cursor);
             doorbellRung();
         }
+    }
+
+    /** Registrations and invalidations: executed by the HCA itself, nothing goes on the wire. */
+    private static boolean local(WorkRequest.SendRequest wr) {
+        return wr instanceof WorkRequest.RegMr || wr instanceof WorkRequest.RegIntegrityMr
+                || wr instanceof WorkRequest.LocalInvalidate;
     }
 
     private static int op(int stage, int epoch) {

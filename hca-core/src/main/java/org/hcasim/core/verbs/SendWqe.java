@@ -25,6 +25,8 @@ final class SendWqe {
 
     /** Packet sequence number, assigned when first transmitted; -1 for local operations. */
     long psn = -1;
+    /** Fetched and gathered in the current epoch, waiting for the WQEs before it to leave. */
+    boolean ready;
     /** A local operation (registration, invalidation) already executed: skipped when re-issuing. */
     boolean executed;
     boolean done;

@@ -11,6 +11,8 @@ final class Counters {
     long requestBytesReceived;
     long ackBytesSent;
     long ackBytesReceived;
+    long acksSent;
+    long acksReceived;
     long sendmsgCalls;
     long sendmsgNs;
     long roundTrips;
@@ -24,6 +26,8 @@ final class Counters {
         requestBytesReceived += o.requestBytesReceived;
         ackBytesSent += o.ackBytesSent;
         ackBytesReceived += o.ackBytesReceived;
+        acksSent += o.acksSent;
+        acksReceived += o.acksReceived;
         sendmsgCalls += o.sendmsgCalls;
         sendmsgNs += o.sendmsgNs;
         roundTrips += o.roundTrips;
@@ -40,12 +44,19 @@ final class Counters {
         d.requestBytesReceived = requestBytesReceived - earlier.requestBytesReceived;
         d.ackBytesSent = ackBytesSent - earlier.ackBytesSent;
         d.ackBytesReceived = ackBytesReceived - earlier.ackBytesReceived;
+        d.acksSent = acksSent - earlier.acksSent;
+        d.acksReceived = acksReceived - earlier.acksReceived;
         d.sendmsgCalls = sendmsgCalls - earlier.sendmsgCalls;
         d.sendmsgNs = sendmsgNs - earlier.sendmsgNs;
         d.roundTrips = roundTrips - earlier.roundTrips;
         d.roundTripNs = roundTripNs - earlier.roundTripNs;
         d.verifyErrors = verifyErrors - earlier.verifyErrors;
         return d;
+    }
+
+    /** Every message the tasks sent and received, requests and acks. */
+    long messages() {
+        return requestsSent + acksSent + requestsReceived + acksReceived;
     }
 
     Counters copy() {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.hcasim.host.Host;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.CustomWorkload;
+import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
 
 /**
@@ -48,7 +49,11 @@ public final class RdsStressRun implements CustomWorkload {
     private final long warmupNs;
     private final long intervalNs;
     private final int intervals;
+    /** Round trips the warm-up and the measurement each span at least; 0: the fixed lengths only. */
+    private final int roundTrips;
+    private final long maxSettleNs;
     private Result last;
+    private CoreLoads loads;
 
     /**
      * @param warmupNs   simulated time at full depth before measuring (DIM settles, rings fill)
@@ -56,16 +61,48 @@ public final class RdsStressRun implements CustomWorkload {
      * @param intervals  intervals measured
      */
     public RdsStressRun(RdsStressOptions options, long warmupNs, long intervalNs, int intervals) {
+        this(options, warmupNs, intervalNs, intervals, 0, 0);
+    }
+
+    private RdsStressRun(RdsStressOptions options, long warmupNs, long intervalNs, int intervals, int roundTrips,
+                         long maxSettleNs) {
         this.options = options;
         this.warmupNs = warmupNs;
         this.intervalNs = intervalNs;
         this.intervals = intervals;
+        this.roundTrips = roundTrips;
+        this.maxSettleNs = maxSettleNs;
+    }
+
+    /**
+     * A run whose warm-up lasts at least {@code warmupNs}, its single measured interval at least {@code measureNs},
+     * and each at least {@code roundTrips} round trips (at most {@code maxNs} each). With thousands of requests outstanding a round trip
+     * takes longer than any fixed window: at 8 QPs x 16 tasks ~15 ms, so a 12 ms window after an 8 ms warm-up caught
+     * the queues still filling and gave +-12 % from seed to seed.
+     */
+    public static RdsStressRun settling(RdsStressOptions options, long warmupNs, long measureNs, int roundTrips,
+                                        long maxNs) {
+        if (roundTrips < 1 || warmupNs <= 0 || measureNs <= 0 || maxNs < Math.max(warmupNs, measureNs)) {
+            throw new IllegalArgumentException("rds-stress settling run needs roundTrips >= 1 and 0 < warm-up, interval"
+                    + " <= max, got " + roundTrips + ", " + warmupNs + ", " + measureNs + ", " + maxNs);
+        }
+        return new RdsStressRun(options, warmupNs, measureNs, 1, roundTrips, maxNs);
     }
 
     @Override
     public Map<String, Double> run(SimulatedTestbed testbed) {
         last = execute(testbed);
         return metrics(last);
+    }
+
+    /** Names what bounded the last run: the busiest cores and what ran on them (docs/rds.md). */
+    @Override
+    public RunReport annotate(RunReport report) {
+        if (loads == null) {
+            return report;
+        }
+        int outstanding = options.depth() * options.tasks() * options.qps();
+        return report.withBoundBy(loads.sentence(outstanding, metrics(last).get("rtt_us")));
     }
 
     /** The result of the last {@link #run} (for the report). */
@@ -95,22 +132,49 @@ public final class RdsStressRun implements CustomWorkload {
         }
         all.forEach(StressTask::fullDepth);
         testbed.runUntil(testbed.now() + warmupNs);
+        long measureNs = roundTrips == 0 ? intervalNs : settle(testbed, activeTasks);
         testbed.startMeasuring();
+        loads = new CoreLoads(List.of(active, passive), active.devices().get(0).attributes().numCompVectors(),
+                all.stream().map(StressTask::core).collect(java.util.stream.Collectors.toSet()));
         List<Interval> out = new ArrayList<>();
         Counters before = total(activeTasks);
         long busyBefore = active.busyNs();
         Counters passiveBefore = total(passiveTasks);
         for (int i = 0; i < intervals; i++) {
-            testbed.runUntil(testbed.now() + intervalNs);
+            testbed.runUntil(testbed.now() + measureNs);
             Counters now = total(activeTasks);
             long busy = active.busyNs();
-            out.add(new Interval(intervalNs, now.since(before),
-                    100.0 * (busy - busyBefore) / ((double) intervalNs * active.coreCount())));
+            out.add(new Interval(measureNs, now.since(before),
+                    100.0 * (busy - busyBefore) / ((double) measureNs * active.coreCount())));
             before = now;
             busyBefore = busy;
         }
+        loads.end(intervals * measureNs);
         all.forEach(StressTask::stop);
         return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks());
+    }
+
+    /**
+     * Warms up further until the warm-up spans {@link #roundTrips} round trips, and returns the measured interval's
+     * length (as many round trips). The round trip is read by Little's law from probes of a quarter of the minimum
+     * warm-up: the active host's requests in flight over the rate at which their acks come back.
+     */
+    private long settle(SimulatedTestbed testbed, List<StressTask> activeTasks) {
+        long probeNs = Math.max(1, warmupNs / 4);
+        long warmed = warmupNs;
+        while (true) {
+            Counters before = total(activeTasks);
+            testbed.runUntil(testbed.now() + probeNs);
+            warmed += probeNs;
+            Counters after = total(activeTasks);
+            long acked = after.acksReceived - before.acksReceived;
+            long inFlight = after.requestsSent - after.acksReceived;
+            double roundTripNs = acked == 0 ? Double.POSITIVE_INFINITY : (double) inFlight * probeNs / acked;
+            double wanted = roundTrips * roundTripNs;
+            if (warmed >= wanted || warmed >= maxSettleNs) {
+                return (long) Math.min(maxSettleNs, Math.max(intervalNs, wanted));
+            }
+        }
     }
 
     private List<StressTask> tasks(SimulatedTestbed testbed, Host host, Host peer, boolean sends) {
@@ -137,6 +201,7 @@ public final class RdsStressRun implements CustomWorkload {
         return Map.of(
                 "tx_per_s", sum.requestsSent / seconds,
                 "txrx_per_s", (sum.requestsSent + sum.requestsReceived) / seconds,
+                "messages_per_s", sum.messages() / seconds,
                 "rx_per_s", sum.requestsReceived / seconds,
                 "rtt_us", sum.roundTrips == 0 ? 0.0 : sum.roundTripNs / 1000.0 / sum.roundTrips,
                 "tx_us_per_call", sum.sendmsgCalls == 0 ? 0.0 : sum.sendmsgNs / 1000.0 / sum.sendmsgCalls,

@@ -39,6 +39,7 @@ final class StressTask {
     private final java.util.ArrayDeque<long[]>[] pendingAcks;
     final Counters counters = new Counters();
     private int currentDepth = 1;
+    private final int core;
 
     /**
      * @param sends whether this task sends requests (both hosts do, except the passive one with -o)
@@ -46,6 +47,7 @@ final class StressTask {
     StressTask(MessageEndpoint endpoint, Host host, RdsStressOptions options, int index, int core, String peer,
                boolean sends) {
         this.host = host;
+        this.core = core;
         this.options = options;
         this.depth = options.depth();
         this.peer = peer;
@@ -74,6 +76,11 @@ final class StressTask {
 
     void start() {
         thread.start();
+    }
+
+    /** The core the task's thread is pinned to. */
+    int core() {
+        return core;
     }
 
     /** Whether this task sends requests. */
@@ -200,6 +207,7 @@ final class StressTask {
             counters.sendmsgNs += host.now() - before;
             counters.sendmsgCalls++;
             counters.ackBytesSent += length;
+            counters.acksSent++;
         }
     }
 
@@ -211,6 +219,7 @@ final class StressTask {
             return;
         }
         counters.ackBytesReceived += d.length();
+        counters.acksReceived++;
         long sequence = expectedAck[peerTask][path]++;
         if (options.verify() && (d.length() != options.ackBytes() || !Pattern.matches(d.data(), sequence))) {
             counters.verifyErrors++;

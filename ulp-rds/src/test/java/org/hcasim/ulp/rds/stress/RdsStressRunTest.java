@@ -43,6 +43,32 @@ class RdsStressRunTest {
     }
 
     @Test
+    void every_message_counts_requests_and_acks_both_ways_twice_the_request_count() {
+        RdsStressRun.Result r = run("2", PayloadMode.ELIDED, "-q", "8448", "-a", "256", "-t", "2", "-d", "2", "--qps", "2");
+        Counters c = r.total();
+        assertThat(c.acksSent).isPositive();
+        assertThat(c.acksReceived).isEqualTo(c.roundTrips);
+        assertThat(c.messages()).isEqualTo(c.requestsSent + c.acksSent + c.requestsReceived + c.acksReceived);
+        Map<String, Double> m = RdsStressRun.metrics(r);
+        // every request sent is acked and every request received answered, so within what is in flight the count is
+        // twice tx/s + rx/s of the request-counting columns
+        assertThat(m.get("messages_per_s")).isCloseTo(2 * m.get("txrx_per_s"), org.assertj.core.data.Percentage.withPercentage(2));
+    }
+
+    @Test
+    void the_run_report_names_the_busiest_vector_and_task_cores_and_what_bounds_the_run() {
+        RdsStressOptions o = RdsStressOptions.parse(List.of("-q", "8448", "-a", "256", "-t", "1", "-d", "4", "--qps", "2"));
+        RdsStressRun run = new RdsStressRun(o, 1_000_000, 2_000_000, 1);
+        run.run(new TwoHostTestbed(8, Map.of("rds.ib.connections-per-peer", "2"), PayloadMode.ELIDED));
+        String account = run.annotate(RunReport.none()).boundBy();
+        assertThat(account).containsPattern("busiest vector core (initiator|target) cpu[0-9] ")
+                .containsPattern("busiest task core (initiator|target) cpu[0-9]+ ")
+                .containsPattern(": (bound by the rds-stress task's CPU|bound by the RDS tasklets and interrupts of"
+                        + " .* cpu[0-9]|no core saturated, bound by the 8 requests outstanding per task and their .* us"
+                        + " round trip)$");
+    }
+
+    @Test
     void one_way_the_passive_host_only_answers() {
         RdsStressRun.Result r = run("1", PayloadMode.ELIDED, "-q", "256", "-a", "256", "-t", "1", "-d", "4", "-o");
         Counters active = r.intervals().get(1).counters();
