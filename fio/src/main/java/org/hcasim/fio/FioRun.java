@@ -24,6 +24,7 @@ public final class FioRun {
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
+    private final List<String> notes = new ArrayList<>();
 
     /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
     public FioRun(FioTestbed testbed, Consumer<String> errors) {
@@ -31,8 +32,22 @@ public final class FioRun {
         this.errors = errors;
     }
 
+    /** What the run did differently from the job's words (a file run on a device, ...), each once, after {@link #run}. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
     /** Runs all jobs (on every initiator host); returns their results in job order, host by host. */
     public FioResults run(JobFileParser.JobSet jobSet) {
+        return run(jobSet, 0, r -> { });
+    }
+
+    /**
+     * As {@link #run(JobFileParser.JobSet)}, handing {@code status} the results so far every {@code statusIntervalNs}
+     * of simulated time (fio's {@code --status-interval}; 0 = never).
+     */
+    public FioResults run(JobFileParser.JobSet jobSet, long statusIntervalNs, Consumer<FioResults> status) {
+        checkVerifiable(jobSet);
         List<Host> hosts = testbed.initiatorHosts();
         List<List<JobRunner>> perHost = new ArrayList<>();
         for (int h = 0; h < hosts.size(); h++) perHost.add(prepare(jobSet.jobs(), hosts.get(h), h));
@@ -50,6 +65,7 @@ public final class FioRun {
             long[] progress = {loop.now()};
             long rampEnd = i == 0 ? measureFromRampEnd(wave, sim) : EventLoop.NO_EVENT;
             if (i == 0 && end == jobs.size()) measureUntilRuntimeEnd(wave, sim);
+            if (i == 0 && statusIntervalNs > 0) reportEvery(statusIntervalNs, jobSet, perHost, hosts, sim, status);
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
@@ -62,12 +78,46 @@ public final class FioRun {
             if (loop.cancel(rampEnd)) sim.resources().resetStats(loop.now());
             i = end;
         }
+        statusDone = true;
         List<JobResult> results = new ArrayList<>();
+        java.util.Map<String, String> logs = new java.util.LinkedHashMap<>();
         for (List<JobRunner> runners : perHost) {
-            for (JobRunner r : runners) results.add(r.result);
+            for (JobRunner r : runners) {
+                results.add(r.result);
+                logs.putAll(r.logFiles());
+            }
         }
         return new FioResults(jobSet, results, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
-                loop.now() - start);
+                loop.now() - start, logs);
+    }
+
+    private boolean statusDone;
+
+    /** fio's --status-interval: a report of every job's results so far, each interval, until the run ends. */
+    private void reportEvery(long intervalNs, JobFileParser.JobSet jobSet, List<List<JobRunner>> perHost, List<Host> hosts,
+                             Simulation sim, Consumer<FioResults> status) {
+        sim.loop().after(intervalNs, () -> {
+            if (statusDone) return;
+            List<JobResult> now = new ArrayList<>();
+            for (List<JobRunner> runners : perHost) for (JobRunner r : runners) now.add(r.snapshot(sim.now()));
+            status.accept(new FioResults(jobSet, now, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
+                    sim.now(), java.util.Map.of()));
+            reportEvery(intervalNs, jobSet, perHost, hosts, sim, status);
+        });
+    }
+
+    /**
+     * A verify job reads back what it wrote, which a backstore that keeps no data cannot give: refused before the
+     * run, naming the fix, rather than failing every block after it.
+     */
+    private void checkVerifiable(JobFileParser.JobSet jobSet) {
+        if (testbed.keepsData()) return;
+        for (FioJob job : jobSet.jobs()) {
+            if (job.verify() != VerifyType.NONE && (job.doVerify() || !job.rw().writes)) {
+                throw new JobFileException("job '" + job.name() + "': verify=" + job.verify().fioName + " reads back what was written,"
+                        + " but the target's backstore keeps no data (testbed.target.backstore=null): add --set testbed.target.backstore=ram");
+            }
+        }
     }
 
     /**
@@ -96,15 +146,16 @@ public final class FioRun {
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
+        List<List<BlockDevice>> devices = new ArrayList<>();
         for (FioJob job : jobs) {
-            device(job, hostIndex); // every job's engine is known and connected before the budget is checked
+            devices.add(devices(job, hostIndex)); // every job's engine is known and connected before the budget is checked
         }
         if (!jobs.isEmpty()) {
-            IoBufferBudget.check(jobs, device(jobs.get(0), hostIndex).format().blockSize(), host.memory().payloadReal(),
+            IoBufferBudget.check(jobs, devices.get(0).get(0).format().blockSize(), host.memory().payloadReal(),
                     Runtime.getRuntime().maxMemory());
         }
-        for (FioJob job : jobs) {
-            BlockDevice device = device(job, hostIndex);
+        for (int j = 0; j < jobs.size(); j++) {
+            FioJob job = jobs.get(j);
             int core;
             if (job.cpus().isEmpty()) {
                 core = spread++ % host.coreCount();
@@ -118,35 +169,26 @@ public final class FioRun {
                 int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
                 core = job.cpus().get(k % job.cpus().size());
             }
-            JobRunner runner = new JobRunner(job, host, device, core, costs, errors);
+            JobRunner runner = new JobRunner(job, host, devices.get(j), core, costs, errors);
             runner.result.host = host.name();
             runners.add(runner);
         }
         return runners;
     }
 
-    private BlockDevice device(FioJob job, int hostIndex) {
-        if (job.ioengine() == null) {
-            throw new JobFileException("job '" + job.name() + "' has no ioengine: set ioengine= to a block ULP (e.g. nvmeof, iser, srp)");
-        }
-        if (HOST_ENGINES.contains(job.ioengine())) {
-            throw new JobFileException("job '" + job.name() + "': ioengine=" + job.ioengine()
-                    + " is a host I/O engine; in hcasim ioengine names the block ULP to simulate (e.g. nvmeof, iser, srp)");
+    private List<BlockDevice> devices(FioJob job, int hostIndex) {
+        if (job.ioengine() == null || HostEngines.isHostEngine(job.ioengine())) {
+            String engine = job.ioengine() == null ? HostEngines.DEFAULT_ENGINE : job.ioengine();
+            throw new JobFileException("job '" + job.name() + "': ioengine=" + engine
+                    + " is a host I/O engine and no block ULP is installed to stand in for it (e.g. nvmeof, iser, srp)");
         }
         List<BlockDevice> devices = testbed.devices(job.ioengine(), hostIndex);
         if (devices.isEmpty()) {
             throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");
         }
-        if (job.filename() == null) return devices.get(0);
-        String want = job.filename().startsWith("/dev/") ? job.filename().substring(5) : job.filename();
-        for (BlockDevice d : devices) {
-            if (d.name().equals(want)) return d;
-        }
-        throw new JobFileException("job '" + job.name() + "': filename=" + job.filename() + " is not a device of ioengine "
-                + job.ioengine() + " (devices: " + String.join(", ", devices.stream().map(BlockDevice::name).toList()) + ")");
+        List<String> found = new ArrayList<>();
+        List<BlockDevice> out = HostEngines.devices(job, devices, found);
+        found.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        return out;
     }
-
-    private static final java.util.Set<String> HOST_ENGINES = java.util.Set.of(
-            "libaio", "io_uring", "io_uring_cmd", "psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio", "mmap",
-            "spdk", "spdk_bdev", "rdma", "null", "splice", "sg", "net", "netsplice", "cpuio", "windowsaio", "xnvme", "nbd");
 }

@@ -141,6 +141,8 @@ public final class HcasimCommand implements Callable<Integer> {
                 cl.addSubcommand(sub);
             }
         }
+        // fio's own job options (--name=x --rw=read ...) are FioCommand's positional arguments, in order with its job files
+        cl.getSubcommands().get("fio").setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler(HcasimCommand::onBadCommandLine);
