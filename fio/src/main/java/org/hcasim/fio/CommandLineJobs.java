@@ -31,7 +31,7 @@ public final class CommandLineJobs {
         this.files = List.copyOf(files);
     }
 
-    static final CommandLineJobs NONE = new CommandLineJobs(List.of(), List.of(), List.of());
+    public static final CommandLineJobs NONE = new CommandLineJobs(List.of(), List.of(), List.of());
 
     /** The job files among the arguments, in order. */
     public List<String> jobFiles() {

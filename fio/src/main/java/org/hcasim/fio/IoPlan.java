@@ -37,7 +37,11 @@ final class IoPlan {
         if (job.amounts().numberIos() > 0 && iosIssued >= job.amounts().numberIos()) return false;
         if (job.timeBased()) return true;
         if (bytesIssued >= loopBytes) return false;
-        return job.amounts().ioSize() > 0 || regions.stream().anyMatch(r -> !r.offsets.passComplete());
+        if (job.amounts().ioSize() > 0) return true;
+        for (JobRegion r : regions) { // checked before every I/O: no stream
+            if (!r.offsets.passComplete()) return true;
+        }
+        return false;
     }
 
     /** The direction of the next I/O (drawn now if it was not yet). */

@@ -62,6 +62,20 @@ public final class JobFileParser {
         return new Parse().run(commandLine, files);
     }
 
+    /**
+     * As {@link #parse(CommandLineJobs, List)}, with {@code overrides} (option = value) applied to every job after its
+     * own options, as if each job's section ended with them (a sweep's fio-option axes); {@code source} names them
+     * in messages.
+     */
+    public static JobSet parse(CommandLineJobs commandLine, List<JobFileText> files, Map<String, String> overrides,
+                               String source) {
+        List<RawOption> last = new ArrayList<>();
+        overrides.forEach((k, v) -> last.add(new RawOption(k, v, source + " " + k + "=" + v, 0)));
+        Parse p = new Parse();
+        p.overrides = last;
+        return p.run(commandLine, files);
+    }
+
     /** The state of one parse: jobs so far, their group, the globals seen and the notes. */
     private static final class Parse {
         final List<FioJob> jobs = new ArrayList<>();
@@ -69,6 +83,7 @@ public final class JobFileParser {
         final Set<String> notes = new LinkedHashSet<>();
         int groupId;
         boolean anyJobBefore;
+        List<RawOption> overrides = List.of();
 
         JobSet run(CommandLineJobs commandLine, List<JobFileText> files) {
             List<RawOption> commandGlobals = new ArrayList<>();
@@ -107,7 +122,9 @@ public final class JobFileParser {
             JobOptionsBuilder b = new JobOptionsBuilder(section.name());
             for (RawOption o : globals) b.apply(o);
             Map<String, String> own = new LinkedHashMap<>();
-            for (RawOption o : section.options()) {
+            List<RawOption> written = new ArrayList<>(section.options());
+            written.addAll(overrides);
+            for (RawOption o : written) {
                 if (applies(o)) b.apply(o);
                 own.put(o.name(), o.value() == null ? "" : o.value());
             }
