@@ -111,7 +111,8 @@ public final class FioRun {
      * run, naming the fix, rather than failing every block after it.
      */
     private void checkVerifiable(JobFileParser.JobSet jobSet) {
-        if (testbed.keepsData()) return;
+        // without payload bytes nothing can be verified at all: the job's own check says so
+        if (testbed.keepsData() || !testbed.initiatorHost().memory().payloadReal()) return;
         for (FioJob job : jobSet.jobs()) {
             if (job.verify() != VerifyType.NONE && (job.doVerify() || !job.rw().writes)) {
                 throw new JobFileException("job '" + job.name() + "': verify=" + job.verify().fioName + " reads back what was written,"

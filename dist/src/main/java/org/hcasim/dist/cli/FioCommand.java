@@ -121,7 +121,8 @@ public final class FioCommand implements Callable<Integer> {
         for (String f : format.split(",")) {
             String name = f.strip();
             if (!FORMATS.contains(name)) {
-                throw new UserException("--output-format " + format + ": unknown format '" + name + "' (normal, json, json+, terse)");
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--output-format " + format
+                        + ": unknown format '" + name + "' (normal, json, json+, terse)");
             }
             chosen.add(name);
         }
