@@ -40,7 +40,7 @@ public final class FioJsonReport {
         root.put("timestamp_ms", epochMillis);
         root.put("time", FioFormat.ctime(epochMillis));
         ObjectNode globals = root.putObject("global options");
-        results.jobSet.globalOptions().forEach(globals::put);
+        putOptions(globals, results.jobSet.globalOptions());
         Map<Integer, JobResult> groups = results.groups();
         if (!results.clients()) {
             ArrayNode jobs = root.putArray("jobs");
@@ -73,7 +73,7 @@ public final class FioJsonReport {
         j.put("eta", 0);
         j.put("elapsed", Math.round(r.elapsedNs / 1e9));
         ObjectNode opts = j.putObject("job options");
-        r.job.jobOptions().forEach(opts::put);
+        putOptions(opts, r.job.jobOptions());
         j.set("read", direction(r.read, group.read, rep, plus));
         j.set("write", direction(r.write, group.write, rep, plus));
         j.set("trim", direction(new DirectionStats(), new DirectionStats(), rep, plus));
@@ -104,7 +104,7 @@ public final class FioJsonReport {
         j.put("latency_target", 0);
         j.put("latency_percentile", 100.0);
         j.put("latency_window", 0);
-        if (r.job.steadyState() != null) j.set("steadystate", SteadyStateJson.of(r));
+        if (r.job.steadyState() != null && r.job.steadyState().enabled()) j.set("steadystate", SteadyStateJson.of(r));
         return j;
     }
 
@@ -182,5 +182,12 @@ public final class FioJsonReport {
             o.put("2000", lat.percentBetween(previous, high));
             o.put(">=2000", lat.percentBetween(high, Long.MAX_VALUE));
         }
+    }
+
+    /** As fio lists options: under their canonical names, and only those given a value (a bare {@code time_based} is not). */
+    private static void putOptions(ObjectNode into, java.util.Map<String, String> options) {
+        options.forEach((name, value) -> {
+            if (!value.isEmpty()) into.put(FioOptionNames.canonical(name), value);
+        });
     }
 }

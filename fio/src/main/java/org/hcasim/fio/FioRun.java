@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.EventLoop;
@@ -25,11 +26,27 @@ public final class FioRun {
     private final FioTestbed testbed;
     private final Consumer<String> errors;
     private final List<String> notes = new ArrayList<>();
+    private boolean steadyStateByDefault = true;
+
+    /** The values of {@code sim.steady-state}. */
+    public enum SteadyStateSetting { ON, OFF }
+
+    /** Time-based jobs shorter than this run their whole runtime: stopping early would save little. */
+    static final long STEADY_STATE_MIN_RUNTIME_NS = 1_000_000_000L;
 
     /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
     public FioRun(FioTestbed testbed, Consumer<String> errors) {
         this.testbed = testbed;
         this.errors = errors;
+    }
+
+    /**
+     * {@code sim.steady-state}: whether long time-based jobs without fio's {@code ss} stop once their IOPS are steady
+     * ({@link BatchMeansSteadyState}); on by default.
+     */
+    public FioRun steadyStateByDefault(boolean on) {
+        this.steadyStateByDefault = on;
+        return this;
     }
 
     /** What the run did differently from the job's words (a file run on a device, ...), each once, after {@link #run}. */
@@ -64,9 +81,16 @@ public final class FioRun {
             int[] remaining = {wave.size()};
             long[] progress = {loop.now()};
             long rampEnd = i == 0 ? measureFromRampEnd(wave, sim) : EventLoop.NO_EVENT;
-            if (i == 0 && end == jobs.size()) measureUntilRuntimeEnd(wave, sim);
+            long runtimeEnd = i == 0 && end == jobs.size() ? measureUntilRuntimeEnd(wave, sim) : EventLoop.NO_EVENT;
             if (i == 0 && statusIntervalNs > 0) reportEvery(statusIntervalNs, jobSet, perHost, hosts, sim, status);
+            // a wave stopped at steady state ends the resources' measured interval there, as its runtime would have
+            LongConsumer stopped = at -> {
+                if (loop.cancel(runtimeEnd)) sim.resources().stopStats(at);
+            };
+            List<SteadyStateWatch> watches = steadyStateWatches(wave, sim, stopped);
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
+            long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
+            for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
             loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
@@ -76,6 +100,9 @@ public final class FioRun {
             }
             // the group ended within its ramp, so it measured nothing: neither do the resources
             if (loop.cancel(rampEnd)) sim.resources().resetStats(loop.now());
+            for (SteadyStateWatch w : watches) {
+                if (w.batchMeans() != null && w.stoppedAfterNs() >= 0) notes.add(steadyStateNote(wave, w));
+            }
             i = end;
         }
         statusDone = true;
@@ -136,10 +163,51 @@ public final class FioRun {
      * When every job of the run is time-based (one group), the resource statistics stop when the runtime is
      * over, as mpstat sampling the steady state would: the I/Os still in flight then drain without being counted.
      */
-    private static void measureUntilRuntimeEnd(List<JobRunner> jobs, Simulation sim) {
-        if (!jobs.stream().allMatch(r -> r.result.job.timeBased() && r.result.job.runtimeNs() > 0)) return;
+    private static long measureUntilRuntimeEnd(List<JobRunner> jobs, Simulation sim) {
+        if (!jobs.stream().allMatch(r -> r.result.job.timeBased() && r.result.job.runtimeNs() > 0)) return EventLoop.NO_EVENT;
         long end = jobs.stream().mapToLong(r -> r.result.job.rampNs() + r.result.job.runtimeNs()).max().orElse(0);
-        sim.loop().after(end, () -> sim.resources().stopStats(sim.now()));
+        return sim.loop().after(end, () -> sim.resources().stopStats(sim.now()));
+    }
+
+    /**
+     * Who watches the wave for steady state: fio's {@code ss} per job (per reporting group with group_reporting);
+     * else, when {@code sim.steady-state} is on and every job is time-based for at least
+     * {@link #STEADY_STATE_MIN_RUNTIME_NS}, the default rule over the whole wave.
+     */
+    private List<SteadyStateWatch> steadyStateWatches(List<JobRunner> wave, Simulation sim, LongConsumer stopped) {
+        List<SteadyStateWatch> out = new ArrayList<>();
+        if (wave.stream().anyMatch(r -> r.result.job.steadyState() != null)) {
+            Map<String, List<JobRunner>> groups = new java.util.LinkedHashMap<>();
+            for (JobRunner r : wave) {
+                SteadyState ss = r.result.job.steadyState();
+                if (ss == null || !ss.enabled()) continue;
+                String key = r.result.host + "/" + (r.result.job.groupReporting() ? "g" + r.result.job.groupId() : "j" + r.result.job.jobNumber());
+                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+            }
+            for (List<JobRunner> g : groups.values()) out.add(SteadyStateWatch.fio(g, g.get(0).result.job.steadyState(), sim, stopped));
+            return out;
+        }
+        boolean longTimeBased = wave.stream().allMatch(r -> r.result.job.timeBased()
+                && r.result.job.runtimeNs() >= STEADY_STATE_MIN_RUNTIME_NS);
+        if (steadyStateByDefault && longTimeBased) out.add(SteadyStateWatch.batchMeans(wave, sim, stopped));
+        return out;
+    }
+
+    /** A simulated duration as a reader writes it: whole seconds, else milliseconds. */
+    private static String time(long ns) {
+        return ns % 1_000_000_000L == 0 ? ns / 1_000_000_000L + "s" : Math.round(ns / 1e6) + "ms";
+    }
+
+    private static String steadyStateNote(List<JobRunner> wave, SteadyStateWatch w) {
+        FioJob first = wave.get(0).result.job;
+        long jobs = wave.stream().map(r -> r.result.job.name()).distinct().count();
+        String who = jobs == 1 ? "job '" + first.name() + "'" : "jobs '" + first.name() + "' and " + (jobs - 1) + " more";
+        BatchMeansSteadyState b = w.batchMeans();
+        return String.format(java.util.Locale.ROOT, "steady state: %s stopped after %s of runtime=%s, its IOPS steady within"
+                        + " %.0f%% (batch means of %d ms windows: drift %.2f%%, 95%% half-width %.2f%%); --set sim.steady-state=off"
+                        + " runs the whole runtime", who, time(w.stoppedAfterNs() - first.rampNs()),
+                time(first.runtimeNs()), 100 * BatchMeansSteadyState.TOLERANCE,
+                BatchMeansSteadyState.WINDOW_NS / 1_000_000, 100 * b.relativeDrift, 100 * b.relativeHalfWidth);
     }
 
     private List<JobRunner> prepare(List<FioJob> jobs, Host host, int hostIndex) {

@@ -100,6 +100,14 @@ public final class FioTextReport {
         out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0%n",
                 r.issuedReads, r.issuedWrites, r.issuedSyncs));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d%n", r.job.iodepth()));
+        SteadyState ss = r.job.steadyState();
+        if (ss != null && ss.enabled()) { // fio's show_ss_normal
+            FioSteadyStateCriterion c = r.steadyState != null ? r.steadyState : new FioSteadyStateCriterion(ss);
+            out.append(String.format(Locale.ROOT, "  steadystate  : attained=%s, bw=%s, iops=%s, %s%s=%.3f%s%n",
+                    c.attained ? "yes" : "no", FioFormat.bw(SteadyStateJson.mean(c.ordered(c.bw))),
+                    FioFormat.num2str(SteadyStateJson.mean(c.ordered(c.iops)), 4, false, ""), ss.iops() ? "iops" : "bw",
+                    ss.slope() ? " slope" : " mean dev", c.criterion, ss.percent() ? "%" : ""));
+        }
     }
 
     private static String batches(long[] counts) {

@@ -185,7 +185,7 @@ final class JobOptionsBuilder {
             case "percentile_list" -> percentiles = FioValues.percentileList(value);
             case "log_avg_msec" -> logAvgMs = FioValues.integer(value, 0, Integer.MAX_VALUE);
             case "steadystate", "ss" -> steadyState = SteadyState.parse(value, 0, 0);
-            case "steadystate_duration", "ss_dur" -> ssDurationNs = FioValues.timeNs(value, 1_000_000_000L);
+            case "steadystate_duration", "ss_dur" -> ssDurationNs = SteadyState.duration(FioValues.timeNs(value, 1_000_000_000L));
             case "steadystate_ramp_time", "ss_ramp" -> ssRampNs = FioValues.timeNs(value, 1_000_000_000L);
             case "iodepth" -> iodepth = FioValues.integer(value, 1, 65536);
             case "numjobs" -> numjobs = FioValues.integer(value, 1, 4096);

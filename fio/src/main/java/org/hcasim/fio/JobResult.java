@@ -32,6 +32,8 @@ final class JobResult {
     /** ns the statistics cover (from the end of the ramp to the end of the job). */
     long runtimeNs;
     int jobs = 1;
+    /** fio's steady-state judgement of the job (or its reporting group), null without {@code ss}. */
+    FioSteadyStateCriterion steadyState;
 
     JobResult(FioJob job) {
         this.job = job;
@@ -78,6 +80,7 @@ final class JobResult {
         elapsedNs = Math.max(elapsedNs, other.elapsedNs);
         runtimeNs = Math.max(runtimeNs, other.runtimeNs);
         jobs += other.jobs;
+        if (steadyState == null) steadyState = other.steadyState;
     }
 
     /**
@@ -89,6 +92,7 @@ final class JobResult {
         s.host = host;
         s.add(this);
         s.jobs = jobs;
+        s.steadyState = steadyState;
         if (!done) {
             s.runtimeNs = runtime;
             s.elapsedNs = elapsed;

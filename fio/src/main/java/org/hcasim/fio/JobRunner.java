@@ -180,6 +180,11 @@ final class JobRunner {
         });
     }
 
+    /** Ends the I/O phase now (steady state): nothing new is issued, what is in flight completes. */
+    void stopIssuing() {
+        endNs = Math.min(endNs, host.now());
+    }
+
     /** A snapshot of the job's statistics now (for {@code --status-interval}). */
     JobResult snapshot(long nowNs) {
         return result.snapshot(Math.max(0, nowNs - statsStartNs), Math.max(0, nowNs - startNs), phase == Phase.DONE);
@@ -286,7 +291,12 @@ final class JobRunner {
         boolean count = counting();
         long before = host.now();
         inflight++;
-        s.region.device.submit(request, c -> completed(s, c));
+        if (SplitRequest.needed(request, s.region.device)) {
+            int parts = SplitRequest.submit(s.region.device, request, c -> completed(s, c));
+            chargeSys(costs.blockSubmit() * (parts - 1)); // each further part is one more request through blk-mq
+        } else {
+            s.region.device.submit(request, c -> completed(s, c));
+        }
         if (count) result.sysNs += host.now() - before; // what the ULP charged inside submit
         s.submittedNs = host.now();
         if (count) result.depthSubmits[JobResult.depthBucket(inflight)]++;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 
 /**
- * fio's per-job {@code steadystate} object, for a job with {@code ss=}: its criterion, window, and the per-second
- * IOPS and bandwidth of the last window. Detection is not implemented, so {@code attained} is 0 and the criterion,
- * deviation and slope are 0 too; the data is what the job did.
+ * fio's per-job {@code steadystate} object (stat.c's add_ss), for a job with {@code ss=} and a window: the criterion
+ * as written, the window in seconds, whether it was attained, the last criterion value, deviation and slope, and the
+ * window's per-second IOPS and bandwidth samples oldest first with their integer means.
  */
 final class SteadyStateJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -18,44 +18,31 @@ final class SteadyStateJson {
 
     static ObjectNode of(JobResult r) {
         SteadyState ss = r.job.steadyState();
+        FioSteadyStateCriterion c = r.steadyState != null ? r.steadyState : new FioSteadyStateCriterion(ss);
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("ss", ss.criterion() + ":" + String.format(Locale.ROOT, "%f", ss.limit()) + (ss.percent() ? "%" : ""));
-        long seconds = ss.durationNs() / 1_000_000_000L;
-        o.put("duration", seconds);
-        o.put("attained", 0);
-        o.put("criterion", ss.percent() ? "0.000000%" : "0.000000");
-        o.put("max_deviation", 0.0);
-        o.put("slope", 0.0);
+        String pct = ss.percent() ? "%" : "";
+        o.put("ss", ss.criterion() + ":" + String.format(Locale.ROOT, "%f", (float) ss.limit()) + pct);
+        o.put("duration", ss.samples());
+        o.put("attained", c.attained ? 1 : 0);
+        o.put("criterion", String.format(Locale.ROOT, "%f", (float) c.criterion) + pct);
+        o.put("max_deviation", c.deviation);
+        o.put("slope", c.slope);
         ObjectNode data = o.putObject("data");
-        // per-second sums over the last `seconds` whole seconds the job measured (two 500 ms windows each)
-        int windowsPerSecond = (int) (1_000_000_000L / DirectionStats.SAMPLE_WINDOW_NS);
-        int full = (int) (r.runtimeNs / 1_000_000_000L);
-        int first = (int) Math.max(0, full - seconds);
-        ArrayNode iops = MAPPER.createArrayNode();
-        ArrayNode bw = MAPPER.createArrayNode();
-        long iopsSum = 0;
-        long bwSum = 0;
-        for (int s = first; s < full; s++) {
-            long ios = 0;
-            long bytes = 0;
-            for (int w = s * windowsPerSecond; w < (s + 1) * windowsPerSecond; w++) {
-                for (DirectionStats d : new DirectionStats[] {r.read, r.write}) {
-                    if (w < d.windows.size()) {
-                        bytes += d.windows.get(w)[0];
-                        ios += d.windows.get(w)[1];
-                    }
-                }
-            }
-            iops.add(ios);
-            bw.add(bytes);
-            iopsSum += ios;
-            bwSum += bytes;
-        }
-        int n = Math.max(1, full - first);
-        data.put("bw_mean", bwSum / n);
-        data.put("iops_mean", iopsSum / n);
-        data.set("iops", iops);
-        data.set("bw", bw);
+        long[] iops = c.ordered(c.iops);
+        long[] bw = c.ordered(c.bw);
+        data.put("bw_mean", mean(bw));
+        data.put("iops_mean", mean(iops));
+        ArrayNode iopsArray = data.putArray("iops");
+        for (long v : iops) iopsArray.add(v);
+        ArrayNode bwArray = data.putArray("bw");
+        for (long v : bw) bwArray.add(v);
         return o;
+    }
+
+    /** fio's steadystate_*_mean: the sum over the window's samples divided by their number, in integers. */
+    static long mean(long[] samples) {
+        long sum = 0;
+        for (long v : samples) sum += v;
+        return samples.length == 0 ? 0 : sum / samples.length;
     }
 }

@@ -189,4 +189,17 @@ class FioAsUsersRunItTest {
         Result readonly = hcasim("fio", "--readonly", "--name=w", "--ioengine=nvmeof", "--rw=write");
         assertThat(readonly.err).isEqualTo("hcasim fio: job 'w' has write bit set, but fio is in read-only mode (readonly)\n");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"nvmeof", "srp"})
+    void anIoLargerThanTheMaximumTransferIsSplitAsTheBlockLayerDoesAndVerifies(String ulp) throws Exception {
+        // 1 MiB exceeds nvme-rdma's 255 pages and srp's max_sectors: blk-mq sends it as two requests
+        Result r = hcasim("fio", "--set", "testbed.target.backstore=ram", "--set", "testbed.target.namespace-size=16m",
+                "--output-format=json", job("[big]\nioengine=" + ulp + "\nrw=write\nbs=1m\niodepth=2\nsize=4m\nverify=crc32c\n").toString());
+        assertThat(r.err).isEmpty();
+        JsonNode job = new ObjectMapper().readTree(r.out).get("jobs").get(0);
+        assertThat(job.get("error").asInt()).isZero();
+        assertThat(job.get("write").get("total_ios").asLong()).as("fio counts the I/O, not its parts").isEqualTo(4);
+        assertThat(job.get("read").get("total_ios").asLong()).as("each verified").isEqualTo(4);
+    }
 }

@@ -49,7 +49,8 @@ public final class FioJobRun {
         BlockTestbedSpec spec = BlockTestbedSpec.from(config);
         JobFileParser.JobSet jobs = HostEngines.map(parsed, blockUlps(installed), spec.ulps());
         BlockTestbed testbed = new BlockTestbed(spec, config, installed, jobs.ioengines());
-        FioRun run = new FioRun(FioTestbed.of(testbed), errors);
+        FioRun run = new FioRun(FioTestbed.of(testbed), errors)
+                .steadyStateByDefault(config.getEnum("sim.steady-state", FioRun.SteadyStateSetting.class) == FioRun.SteadyStateSetting.ON);
         FioResults results = run.run(jobs, statusIntervalNs, status);
         config.checkAllKeysUsed();
         Simulation sim = testbed.simulation();

@@ -44,6 +44,11 @@ final class NamespaceDevice implements BlockDevice {
     }
 
     @Override
+    public long maxTransferBytes() {
+        return owner.queueFor(0).maxTransferBytes(); // every queue maps the same registration size
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();

@@ -47,6 +47,11 @@ final class LunDevice implements BlockDevice {
     }
 
     @Override
+    public long maxTransferBytes() {
+        return owner.channelFor(0).maxTransferBytes(); // every channel logs in with the same limits
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();
