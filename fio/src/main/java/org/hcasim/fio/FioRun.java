@@ -26,7 +26,7 @@ public final class FioRun {
     private final FioTestbed testbed;
     private final Consumer<String> errors;
     private final List<String> notes = new ArrayList<>();
-    private boolean steadyStateByDefault = true;
+    private boolean steadyStateByDefault;
 
     /** The values of {@code sim.steady-state}. */
     public enum SteadyStateSetting { ON, OFF }
@@ -42,7 +42,8 @@ public final class FioRun {
 
     /**
      * {@code sim.steady-state}: whether long time-based jobs without fio's {@code ss} stop once their IOPS are steady
-     * ({@link BatchMeansSteadyState}); on by default.
+     * ({@link BatchMeansSteadyState}). Off unless asked, so that a caller runs exactly the jobs it wrote;
+     * {@code hcasim fio} and sweeps pass the setting, which is on by default.
      */
     public FioRun steadyStateByDefault(boolean on) {
         this.steadyStateByDefault = on;

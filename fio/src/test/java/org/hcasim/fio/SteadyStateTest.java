@@ -39,7 +39,7 @@ class SteadyStateTest {
         assertThat(ss.get("data").get("iops")).hasSize(2).allMatch(v -> Math.abs(v.asLong() - 2000) <= 1);
         assertThat(ss.get("data").get("bw")).allMatch(v -> Math.abs(v.asLong() - 2000 * 4096) <= 4096);
         assertThat(ss.get("criterion").asText()).endsWith("%");
-        assertThat(FioTextReport.render(r, FioHarness.FIXED_EPOCH_MS)).contains("  steadystate  : attained=yes, bw=7.8MiB/s (8.2MB/s), iops=2000, iops mean dev=");
+        assertThat(FioTextReport.render(r, FioHarness.FIXED_EPOCH_MS)).contains("  steadystate  : attained=yes, bw=8000KiB/s (8192kB/s), iops=2000, iops mean dev=");
     }
 
     @Test
@@ -76,7 +76,7 @@ class SteadyStateTest {
     @Test
     void byDefaultALongTimeBasedJobStopsWhenSteadyWithTheRatesOfTheFullRun() {
         String job = "[rr]\nioengine=loopback\nrw=randread\nbs=4k\niodepth=8\ntime_based\nruntime=";
-        FioRun stopping = new FioRun(FioHarness.slowNullDevice().testbed, e -> { });
+        FioRun stopping = new FioRun(FioHarness.slowNullDevice().testbed, e -> { }).steadyStateByDefault(true);
         JobResult soak = stopping.run(FioHarness.parse(job + "900\n")).jobs.get(0);
         assertThat(soak.runtimeNs).as("stopped long before 900 s").isLessThan(2_000_000_000L);
         assertThat(stopping.notes()).singleElement().satisfies(n -> assertThat(n).startsWith("steady state: job 'rr' stopped after ")
@@ -91,7 +91,7 @@ class SteadyStateTest {
 
     @Test
     void shortJobsAndJobsWithTheirOwnSsRunAsAsked() {
-        FioRun run = new FioRun(FioHarness.slowNullDevice().testbed, e -> { });
+        FioRun run = new FioRun(FioHarness.slowNullDevice().testbed, e -> { }).steadyStateByDefault(true);
         JobResult shortJob = run.run(FioHarness.parse("[s]\nioengine=loopback\nrw=randread\niodepth=8\ntime_based\nruntime=900ms\n")).jobs.get(0);
         assertThat(shortJob.runtimeNs).isGreaterThanOrEqualTo(900_000_000L);
         assertThat(run.notes()).isEmpty();
