@@ -20,7 +20,16 @@ final class RealisticBenchRuns {
     static List<BenchRun> all() {
         return List.of(
                 inlineUmr(512, "elided"), inlineUmr(512, "real"), inlineUmr(4096, "elided"), inlineUmr(4096, "real"),
-                iserPiWrite32k(), srqPerVectorRead1k());
+                iserPiWrite32k(), rdsStress(), new MrBenchRun(10_000), srqPerVectorRead1k());
+    }
+
+    /**
+     * rds-stress as rds-dim runs it at its largest: 8448-byte requests, 256-byte acks, 8 QPs per peer, 4 tasks, one
+     * simulated second; the work is the requests the active host sent and received in it.
+     */
+    static ToolBenchRun rdsStress() {
+        return new ToolBenchRun("rds-stress 8448/256 8 QPs x 4 tasks", "real", "rds", "rds-stress",
+                List.of("-q", "8448", "-a", "256", "-t", "4", "--qps", "8", "-T", "1"), "txrx_per_s", 1);
     }
 
     /** inline-umr's point: 48 jobs x iodepth 16 random reads, ConnectX-5, one null_blk namespace. */

@@ -28,8 +28,10 @@ class BenchCommandTest {
                 "nvmeof randread 4k 48x16 connectx5 inline-umr payload elided",
                 "nvmeof randread 4k 48x16 connectx5 inline-umr payload real",
                 "iser randwrite 32k PI 24x128 klm",
+                "rds-stress 8448/256 8 QPs x 4 tasks",
+                "mr-bench 10000 MRs x 64 pages",
                 "nvmeof randread 1k srq-per-vector 4x12x128");
-        assertThat(run("bench", "runs", "--only", "nope")[2]).isEqualTo("hcasim bench: --only nope: no run's name contains it (see --list)\n");
+        assertThat(run("bench", "runs", "--only", "nope")[2]).isEqualTo("hcasim bench runs: --only nope: no run's name contains it (see --list)\n");
     }
 
     @Test
