@@ -39,11 +39,13 @@ import picocli.CommandLine.Spec;
  * line makes them positional ({@code HcasimCommand.commandLine}).
  */
 @Command(name = "fio", mixinStandardHelpOptions = true,
-        description = {"Run fio jobs on a simulated testbed: job files and/or fio's command-line jobs",
-            "(--name=NAME --rw=randread --bs=4k ...). ioengine names the block ULP (nvmeof, iser, srp); a host engine",
+        description = {"Run fio jobs (job files and/or fio's command-line jobs) on a simulated testbed.",
+            "Command-line jobs as fio's: --name=NAME --rw=randread --bs=4k ... ioengine names the block ULP (nvmeof, iser, srp); a host engine",
             "(libaio, io_uring, ...) runs as the ULP of the device the job names (/dev/nvme0n1: nvmeof), with a note.",
             "Without --testbed: an initiator and a target host with a ConnectX-5 each on one 100 Gb/s switch, "
-                + "the target on a null backstore (see docs/testbed.md). Job options: docs/fio.md."},
+                + "the target on a null backstore (see docs/testbed.md). Job options: docs/fio.md.",
+            "A time-based job of 1 s or more without fio's ss= stops once its IOPS are steady, with a note",
+            "(--set sim.steady-state=off runs its whole runtime); ss=, ss_dur=, ss_ramp= work as in fio."},
         footer = {"", "Examples:", "  hcasim fio examples/nvmeof-randread.fio",
             "  hcasim fio --name=r --filename=/dev/nvme0n1 --ioengine=libaio --rw=randread --bs=4k --iodepth=32 "
                 + "--numjobs=8 --runtime=100ms --time_based --group_reporting",

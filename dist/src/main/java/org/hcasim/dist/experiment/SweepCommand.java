@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code hcasim sweep JOB --axis KEY=V1,V2 ...}: a fio job over a grid of configuration keys and fio options. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = {"Run a fio job file over every combination of the --axis values: configuration keys (with a dot,",
-            "e.g. hca.profile, nvmeof.host.registration-policy) and fio options (bs, iodepth, rw, ...). Prints a table",
+        description = {"Run a fio job file over every combination of the --axis values.",
+            "An axis is a configuration key (with a dot, e.g. hca.profile, nvmeof.host.registration-policy) or a fio",
+            "option (bs, iodepth, rw, ...). Prints a table",
             "of the chosen metrics per point with what limited it; --out writes CSV, JSON, plots and index.html.",
             "Points run in parallel, each seeded from the job's name and the point only, so the output does not",
             "depend on --jobs or --shard. Exit code 1 if a point failed."},
