@@ -20,7 +20,7 @@ final class JobOptionsBuilder {
             "thinktime_blocks", "loops", "io_size", "io_limit", "number_ios", "offset_increment", "filesize", "file_size",
             "iodepth_batch", "iodepth_batch_submit", "iodepth_batch_complete", "iodepth_batch_complete_min",
             "iodepth_batch_complete_max", "iodepth_low", "fsync", "fdatasync", "end_fsync", "fsync_on_close", "readonly",
-            "gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement", "percentile_list",
+            "gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement", "disable_bw", "percentile_list",
             "clat_percentiles", "lat_percentiles", "slat_percentiles", "write_bw_log", "write_lat_log",
             "write_iops_log", "log_avg_msec", "log_offset", "per_job_logs", "steadystate", "ss", "steadystate_duration",
             "ss_dur", "steadystate_ramp_time", "ss_ramp");
@@ -138,7 +138,7 @@ final class JobOptionsBuilder {
             case "disable_lat" -> lat = !FioValues.bool(value);
             case "disable_clat" -> clat = !FioValues.bool(value);
             case "disable_slat" -> slat = !FioValues.bool(value);
-            case "disable_bw_measurement" -> bw = !FioValues.bool(value);
+            case "disable_bw_measurement", "disable_bw" -> bw = !FioValues.bool(value);
             case "clat_percentiles" -> clatPercentiles = FioValues.bool(value);
             case "lat_percentiles" -> latPercentiles = FioValues.bool(value);
             case "slat_percentiles" -> slatPercentiles = FioValues.bool(value);

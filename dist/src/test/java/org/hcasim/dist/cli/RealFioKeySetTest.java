@@ -16,6 +16,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,24 +40,47 @@ class RealFioKeySetTest {
             bs=64k
             """;
 
+    /** A steady-state job as fio's HOWTO suggests it, paced so that real fio attains it after 4 s too. */
+    private static final String STEADY = """
+            [paced]
+            rw=randread
+            bs=4k
+            rate_iops=2000
+            size=1m
+            time_based
+            runtime=30
+            ss=iops:10%
+            ss_dur=2
+            ss_ramp=1
+            """;
+
     @TempDir
     Path dir;
 
     @ParameterizedTest
     @ValueSource(strings = {"json", "json+"})
     void hcasimsJsonHasRealFiosKeysAtEveryLevel(String format) throws Exception {
+        compare(JOB, format);
+    }
+
+    @Test
+    void theSteadystateObjectHasRealFiosKeys() throws Exception {
+        compare(STEADY, "json");
+    }
+
+    private void compare(String job, String format) throws Exception {
         String fio = onPath("fio");
         assumeTrue(fio != null, "fio is not installed (apt-get install fio): no reference to compare the JSON keys with");
 
         Path real = dir.resolve("real.fio");
-        Files.writeString(real, "[global]\nioengine=null\n" + JOB);
+        Files.writeString(real, "[global]\nioengine=null\n" + job);
         Process p = new ProcessBuilder(fio, "--output-format=" + format, real.toString()).redirectErrorStream(false).start();
         String realJson = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("fio ran").isZero();
 
         Path ours = dir.resolve("ours.fio");
-        Files.writeString(ours, "[global]\nioengine=nvmeof\n" + JOB);
+        Files.writeString(ours, "[global]\nioengine=nvmeof\n" + job);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = HcasimCommand.run(new String[] {"fio", "--output-format=" + format, ours.toString()},
