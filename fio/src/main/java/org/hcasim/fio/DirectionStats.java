@@ -20,12 +20,13 @@ final class DirectionStats {
     /** Runtime of the job(s) in ns (for groups: the longest). */
     long runtimeNs;
 
-    void record(long startOfStatsNs, long completionNs, long bytesDone, long slatNs, long clatNs) {
+    /** Records one completed I/O; the latencies the job's {@code disable_*} / {@code gtod_reduce} switch off are not. */
+    void record(long startOfStatsNs, long completionNs, long bytesDone, long slatNs, long clatNs, Reporting what) {
         bytes += bytesDone;
         ios++;
-        slat.record(slatNs);
-        clat.record(clatNs);
-        lat.record(slatNs + clatNs);
+        if (what.slat()) slat.record(slatNs);
+        if (what.clat()) clat.record(clatNs);
+        if (what.lat()) lat.record(slatNs + clatNs);
         int w = (int) ((completionNs - startOfStatsNs) / SAMPLE_WINDOW_NS);
         while (windows.size() <= w) windows.add(new long[2]);
         windows.get(w)[0] += bytesDone;

@@ -14,8 +14,12 @@ import java.util.Map;
  * @param rwModifier the {@code :N} of rw: for sequential patterns a gap in bytes after each I/O, for
  *     random patterns the number of sequential I/Os per random offset (0 = none)
  * @param size bytes of I/O per job (0 = the device from {@code offset} to its end); {@code sizePercent} &gt; 0 instead
+ * @param filenames the devices or files named by {@code filename} (a {@code :} list), empty = the engine's first device
  * @param cpus CPUs allowed (empty = any core of the host)
  * @param jobOptions the options written in this job's own section, as written (for fio's JSON)
+ * @param cloneIndex 0-based index of this job among the clones of its section ({@code numjobs})
+ * @param readSizes the block sizes of reads (bs, bsrange, bssplit); {@code bsRead} is their smallest (writes alike)
+ * @param steadyState the {@code steadystate} options, null when unset
  */
 public record FioJob(
         String name,
@@ -32,7 +36,7 @@ public record FioJob(
         int sizePercent,
         long offset,
         int offsetPercent,
-        String filename,
+        List<String> filenames,
         long runtimeNs,
         boolean timeBased,
         long rampNs,
@@ -50,10 +54,42 @@ public record FioJob(
         long randseed,
         boolean thread,
         PiOptions pi,
-        Map<String, String> jobOptions) {
+        Map<String, String> jobOptions,
+        int cloneIndex,
+        BlockSizes readSizes,
+        BlockSizes writeSizes,
+        Pacing pacing,
+        Batching batching,
+        Amounts amounts,
+        Flushes flushes,
+        Reporting reporting,
+        SteadyState steadyState,
+        boolean readonly) {
+
+    public FioJob {
+        filenames = List.copyOf(filenames);
+    }
+
+    /** The same job on another ioengine (a host engine mapped to the block ULP that stands in for it). */
+    FioJob withIoengine(String engine) {
+        return new FioJob(name, jobNumber, groupId, stonewall, rw, rwModifier, rwmixread, bsRead, bsWrite, iodepth, size,
+                sizePercent, offset, offsetPercent, filenames, runtimeNs, timeBased, rampNs, engine, direct, verify,
+                verifyPattern, doVerify, verifyFatal, cpus, cpusSplit, groupReporting, norandommap, randrepeat, randseed,
+                thread, pi, jobOptions, cloneIndex, readSizes, writeSizes, pacing, batching, amounts, flushes, reporting,
+                steadyState, readonly);
+    }
+
+    /** The same job on other devices (fio's filename list after mapping files to devices). */
+    FioJob withFilenames(List<String> devices) {
+        return new FioJob(name, jobNumber, groupId, stonewall, rw, rwModifier, rwmixread, bsRead, bsWrite, iodepth, size,
+                sizePercent, offset, offsetPercent, devices, runtimeNs, timeBased, rampNs, ioengine, direct, verify,
+                verifyPattern, doVerify, verifyFatal, cpus, cpusSplit, groupReporting, norandommap, randrepeat, randseed,
+                thread, pi, jobOptions, cloneIndex, readSizes, writeSizes, pacing, batching, amounts, flushes, reporting,
+                steadyState, readonly);
+    }
 
     long maxBs() {
-        return Math.max(rw.reads ? bsRead : 0, rw.writes ? bsWrite : 0);
+        return Math.max(rw.reads ? readSizes.max() : 0, rw.writes ? writeSizes.max() : 0);
     }
 
     long minBs() {
@@ -64,6 +100,7 @@ public record FioJob(
     /** fio's text description: {@code rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=nvmeof, iodepth=32}. */
     String describe() {
         return String.format("rw=%s, bs=(R) %dB-%dB, (W) %dB-%dB, (T) %dB-%dB, ioengine=%s, iodepth=%d",
-                rw.fioName, bsRead, bsRead, bsWrite, bsWrite, bsRead, bsRead, ioengine, iodepth);
+                rw.fioName, readSizes.min(), readSizes.max(), writeSizes.min(), writeSizes.max(), bsRead, bsRead, ioengine,
+                iodepth);
     }
 }

@@ -20,27 +20,32 @@ public final class FioJsonReport {
 
     /** The document as text; {@code epochMillis} is the run's wall-clock start (fio's "timestamp"). */
     public static String render(FioResults results, long epochMillis) {
+        return render(results, epochMillis, false);
+    }
+
+    /** With {@code plus}, fio's {@code json+}: each clat distribution also lists its bins (latency ns: count). */
+    public static String render(FioResults results, long epochMillis, boolean plus) {
         DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
         try {
-            return MAPPER.writer(pp).writeValueAsString(document(results, epochMillis)) + "\n";
+            return MAPPER.writer(pp).writeValueAsString(document(results, epochMillis, plus)) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    static ObjectNode document(FioResults results, long epochMillis) {
+    static ObjectNode document(FioResults results, long epochMillis, boolean plus) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("fio version", FioFormat.FIO_VERSION);
         root.put("timestamp", epochMillis / 1000);
         root.put("timestamp_ms", epochMillis);
         root.put("time", FioFormat.ctime(epochMillis));
         ObjectNode globals = root.putObject("global options");
-        results.jobSet.globalOptions().forEach(globals::put);
+        putOptions(globals, results.jobSet.globalOptions());
         Map<Integer, JobResult> groups = results.groups();
         if (!results.clients()) {
             ArrayNode jobs = root.putArray("jobs");
             for (JobResult r : results.reported()) {
-                jobs.add(job(r, groups.get(r.job.groupId())));
+                jobs.add(job(r, groups.get(r.job.groupId()), plus));
             }
             return root;
         }
@@ -50,16 +55,17 @@ public final class FioJsonReport {
             FioResults mine = results.forHost(host);
             Map<Integer, JobResult> myGroups = mine.groups();
             for (JobResult r : mine.reported()) {
-                stats.add(job(r, myGroups.get(r.job.groupId())).put("hostname", host));
+                stats.add(job(r, myGroups.get(r.job.groupId()), plus).put("hostname", host));
             }
         }
         for (JobResult g : groups.values()) {
-            stats.add(job(g, g).put("jobname", ALL_CLIENTS));
+            stats.add(job(g, g, plus).put("jobname", ALL_CLIENTS));
         }
         return root;
     }
 
-    private static ObjectNode job(JobResult r, JobResult group) {
+    private static ObjectNode job(JobResult r, JobResult group, boolean plus) {
+        Reporting rep = r.job.reporting();
         ObjectNode j = MAPPER.createObjectNode();
         j.put("jobname", r.job.name());
         j.put("groupid", r.job.groupId());
@@ -67,13 +73,13 @@ public final class FioJsonReport {
         j.put("eta", 0);
         j.put("elapsed", Math.round(r.elapsedNs / 1e9));
         ObjectNode opts = j.putObject("job options");
-        r.job.jobOptions().forEach(opts::put);
-        j.set("read", direction(r.read, group.read));
-        j.set("write", direction(r.write, group.write));
-        j.set("trim", direction(new DirectionStats(), new DirectionStats()));
+        putOptions(opts, r.job.jobOptions());
+        j.set("read", direction(r.read, group.read, rep, plus));
+        j.set("write", direction(r.write, group.write, rep, plus));
+        j.set("trim", direction(new DirectionStats(), new DirectionStats(), rep, plus));
         ObjectNode sync = j.putObject("sync");
-        sync.put("total_ios", 0);
-        sync.set("lat_ns", latency(new LatencyStats(), false));
+        sync.put("total_ios", r.sync.count());
+        sync.set("lat_ns", latency(r.sync, rep.percentiles(), false));
         j.put("job_runtime", Math.round(r.runtimeNs / 1e6));
         j.put("usr_cpu", r.usrPercent());
         j.put("sys_cpu", r.sysPercent());
@@ -98,6 +104,7 @@ public final class FioJsonReport {
         j.put("latency_target", 0);
         j.put("latency_percentile", 100.0);
         j.put("latency_window", 0);
+        if (r.job.steadyState() != null && r.job.steadyState().enabled()) j.set("steadystate", SteadyStateJson.of(r));
         return j;
     }
 
@@ -109,7 +116,8 @@ public final class FioJsonReport {
         }
     }
 
-    private static ObjectNode direction(DirectionStats d, DirectionStats group) {
+    private static ObjectNode direction(DirectionStats d, DirectionStats group, Reporting rep, boolean plus) {
+        double[] none = null;
         ObjectNode o = MAPPER.createObjectNode();
         o.put("io_bytes", d.bytes);
         o.put("io_kbytes", d.bytes / 1024);
@@ -120,9 +128,9 @@ public final class FioJsonReport {
         o.put("total_ios", d.ios);
         o.put("short_ios", 0);
         o.put("drop_ios", 0);
-        o.set("slat_ns", latency(d.slat, false));
-        o.set("clat_ns", latency(d.clat, true));
-        o.set("lat_ns", latency(d.lat, false));
+        o.set("slat_ns", latency(d.slat, rep.slatPercentiles() ? rep.percentiles() : none, false));
+        o.set("clat_ns", latency(d.clat, rep.clatPercentiles() || rep.latPercentiles() ? rep.percentiles() : none, plus));
+        o.set("lat_ns", latency(d.lat, rep.latPercentiles() ? rep.percentiles() : none, false));
         DirectionStats.Samples bw = d.bwSamplesKiB();
         o.put("bw_min", bw.min());
         o.put("bw_max", bw.max());
@@ -139,16 +147,21 @@ public final class FioJsonReport {
         return o;
     }
 
-    private static ObjectNode latency(LatencyStats s, boolean percentiles) {
+    /** A distribution; {@code percentiles} null for none, {@code bins} for json+'s per-value counts. */
+    private static ObjectNode latency(LatencyStats s, double[] percentiles, boolean bins) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("min", s.min());
         o.put("max", s.max());
         o.put("mean", s.mean());
         o.put("stddev", s.stddev());
         o.put("N", s.count());
-        if (percentiles && s.count() > 0) {
+        if (percentiles != null && s.count() > 0) {
             ObjectNode p = o.putObject("percentile");
-            for (double q : FioFormat.PERCENTILES) p.put(FioFormat.percentileKey(q), s.percentile(q));
+            for (double q : percentiles) p.put(FioFormat.percentileKey(q), s.percentile(q));
+        }
+        if (bins && s.count() > 0) {
+            ObjectNode b = o.putObject("bins");
+            s.bins().forEach((value, count) -> b.put(Long.toString(value), count));
         }
         return o;
     }
@@ -169,5 +182,12 @@ public final class FioJsonReport {
             o.put("2000", lat.percentBetween(previous, high));
             o.put(">=2000", lat.percentBetween(high, Long.MAX_VALUE));
         }
+    }
+
+    /** As fio lists options: under their canonical names, and only those given a value (a bare {@code time_based} is not). */
+    private static void putOptions(ObjectNode into, java.util.Map<String, String> options) {
+        options.forEach((name, value) -> {
+            if (!value.isEmpty()) into.put(FioOptionNames.canonical(name), value);
+        });
     }
 }

@@ -12,17 +12,25 @@ public final class FioResults {
     /** The initiator hosts when there are several (fio --client mode), else empty. */
     final List<String> hosts;
     final long simulatedNs;
+    /** The jobs' log files (write_bw_log, ...) by file name. */
+    private final Map<String, String> logs;
 
-    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs) {
+    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs, Map<String, String> logs) {
         this.jobSet = jobSet;
         this.jobs = List.copyOf(jobs);
         this.hosts = List.copyOf(hosts);
         this.simulatedNs = simulatedNs;
+        this.logs = Map.copyOf(logs);
+    }
+
+    /** The log files the jobs asked for, by file name, in fio's log format. */
+    public Map<String, String> logFiles() {
+        return new java.util.TreeMap<>(logs);
     }
 
     /** The results of the jobs that ran on {@code host}, as a run of their own. */
     FioResults forHost(String host) {
-        return new FioResults(jobSet, jobs.stream().filter(r -> r.host.equals(host)).toList(), List.of(), simulatedNs);
+        return new FioResults(jobSet, jobs.stream().filter(r -> r.host.equals(host)).toList(), List.of(), simulatedNs, Map.of());
     }
 
     /** Whether the jobs ran on several initiator hosts (then the reports show each host and "All clients"). */

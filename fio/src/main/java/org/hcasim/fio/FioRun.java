@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.EventLoop;
@@ -24,6 +25,14 @@ public final class FioRun {
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
+    private final List<String> notes = new ArrayList<>();
+    private boolean steadyStateByDefault;
+
+    /** The values of {@code sim.steady-state}. */
+    public enum SteadyStateSetting { ON, OFF }
+
+    /** Time-based jobs shorter than this run their whole runtime: stopping early would save little. */
+    static final long STEADY_STATE_MIN_RUNTIME_NS = 1_000_000_000L;
 
     /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
     public FioRun(FioTestbed testbed, Consumer<String> errors) {
@@ -31,8 +40,32 @@ public final class FioRun {
         this.errors = errors;
     }
 
+    /**
+     * {@code sim.steady-state}: whether long time-based jobs without fio's {@code ss} stop once their IOPS are steady
+     * ({@link BatchMeansSteadyState}). Off unless asked, so that a caller runs exactly the jobs it wrote;
+     * {@code hcasim fio} and sweeps pass the setting, which is on by default.
+     */
+    public FioRun steadyStateByDefault(boolean on) {
+        this.steadyStateByDefault = on;
+        return this;
+    }
+
+    /** What the run did differently from the job's words (a file run on a device, ...), each once, after {@link #run}. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
     /** Runs all jobs (on every initiator host); returns their results in job order, host by host. */
     public FioResults run(JobFileParser.JobSet jobSet) {
+        return run(jobSet, 0, r -> { });
+    }
+
+    /**
+     * As {@link #run(JobFileParser.JobSet)}, handing {@code status} the results so far every {@code statusIntervalNs}
+     * of simulated time (fio's {@code --status-interval}; 0 = never).
+     */
+    public FioResults run(JobFileParser.JobSet jobSet, long statusIntervalNs, Consumer<FioResults> status) {
+        checkVerifiable(jobSet);
         List<Host> hosts = testbed.initiatorHosts();
         List<List<JobRunner>> perHost = new ArrayList<>();
         for (int h = 0; h < hosts.size(); h++) perHost.add(prepare(jobSet.jobs(), hosts.get(h), h));
@@ -49,8 +82,16 @@ public final class FioRun {
             int[] remaining = {wave.size()};
             long[] progress = {loop.now()};
             long rampEnd = i == 0 ? measureFromRampEnd(wave, sim) : EventLoop.NO_EVENT;
-            if (i == 0 && end == jobs.size()) measureUntilRuntimeEnd(wave, sim);
+            long runtimeEnd = i == 0 && end == jobs.size() ? measureUntilRuntimeEnd(wave, sim) : EventLoop.NO_EVENT;
+            if (i == 0 && statusIntervalNs > 0) reportEvery(statusIntervalNs, jobSet, perHost, hosts, sim, status);
+            // a wave stopped at steady state ends the resources' measured interval there, as its runtime would have
+            LongConsumer stopped = at -> {
+                if (loop.cancel(runtimeEnd)) sim.resources().stopStats(at);
+            };
+            List<SteadyStateWatch> watches = steadyStateWatches(wave, sim, stopped);
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
+            long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
+            for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
             loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
@@ -60,14 +101,52 @@ public final class FioRun {
             }
             // the group ended within its ramp, so it measured nothing: neither do the resources
             if (loop.cancel(rampEnd)) sim.resources().resetStats(loop.now());
+            for (SteadyStateWatch w : watches) {
+                if (w.batchMeans() != null && w.stoppedAfterNs() >= 0) notes.add(steadyStateNote(wave, w));
+            }
             i = end;
         }
+        statusDone = true;
         List<JobResult> results = new ArrayList<>();
+        java.util.Map<String, String> logs = new java.util.LinkedHashMap<>();
         for (List<JobRunner> runners : perHost) {
-            for (JobRunner r : runners) results.add(r.result);
+            for (JobRunner r : runners) {
+                results.add(r.result);
+                logs.putAll(r.logFiles());
+            }
         }
         return new FioResults(jobSet, results, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
-                loop.now() - start);
+                loop.now() - start, logs);
+    }
+
+    private boolean statusDone;
+
+    /** fio's --status-interval: a report of every job's results so far, each interval, until the run ends. */
+    private void reportEvery(long intervalNs, JobFileParser.JobSet jobSet, List<List<JobRunner>> perHost, List<Host> hosts,
+                             Simulation sim, Consumer<FioResults> status) {
+        sim.loop().after(intervalNs, () -> {
+            if (statusDone) return;
+            List<JobResult> now = new ArrayList<>();
+            for (List<JobRunner> runners : perHost) for (JobRunner r : runners) now.add(r.snapshot(sim.now()));
+            status.accept(new FioResults(jobSet, now, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
+                    sim.now(), java.util.Map.of()));
+            reportEvery(intervalNs, jobSet, perHost, hosts, sim, status);
+        });
+    }
+
+    /**
+     * A verify job reads back what it wrote, which a backstore that keeps no data cannot give: refused before the
+     * run, naming the fix, rather than failing every block after it.
+     */
+    private void checkVerifiable(JobFileParser.JobSet jobSet) {
+        // without payload bytes nothing can be verified at all: the job's own check says so
+        if (testbed.keepsData() || !testbed.initiatorHost().memory().payloadReal()) return;
+        for (FioJob job : jobSet.jobs()) {
+            if (job.verify() != VerifyType.NONE && (job.doVerify() || !job.rw().writes)) {
+                throw new JobFileException("job '" + job.name() + "': verify=" + job.verify().fioName + " reads back what was written,"
+                        + " but the target's backstore keeps no data (testbed.target.backstore=null): add --set testbed.target.backstore=ram");
+            }
+        }
     }
 
     /**
@@ -85,10 +164,51 @@ public final class FioRun {
      * When every job of the run is time-based (one group), the resource statistics stop when the runtime is
      * over, as mpstat sampling the steady state would: the I/Os still in flight then drain without being counted.
      */
-    private static void measureUntilRuntimeEnd(List<JobRunner> jobs, Simulation sim) {
-        if (!jobs.stream().allMatch(r -> r.result.job.timeBased() && r.result.job.runtimeNs() > 0)) return;
+    private static long measureUntilRuntimeEnd(List<JobRunner> jobs, Simulation sim) {
+        if (!jobs.stream().allMatch(r -> r.result.job.timeBased() && r.result.job.runtimeNs() > 0)) return EventLoop.NO_EVENT;
         long end = jobs.stream().mapToLong(r -> r.result.job.rampNs() + r.result.job.runtimeNs()).max().orElse(0);
-        sim.loop().after(end, () -> sim.resources().stopStats(sim.now()));
+        return sim.loop().after(end, () -> sim.resources().stopStats(sim.now()));
+    }
+
+    /**
+     * Who watches the wave for steady state: fio's {@code ss} per job (per reporting group with group_reporting);
+     * else, when {@code sim.steady-state} is on and every job is time-based for at least
+     * {@link #STEADY_STATE_MIN_RUNTIME_NS}, the default rule over the whole wave.
+     */
+    private List<SteadyStateWatch> steadyStateWatches(List<JobRunner> wave, Simulation sim, LongConsumer stopped) {
+        List<SteadyStateWatch> out = new ArrayList<>();
+        if (wave.stream().anyMatch(r -> r.result.job.steadyState() != null)) {
+            Map<String, List<JobRunner>> groups = new java.util.LinkedHashMap<>();
+            for (JobRunner r : wave) {
+                SteadyState ss = r.result.job.steadyState();
+                if (ss == null || !ss.enabled()) continue;
+                String key = r.result.host + "/" + (r.result.job.groupReporting() ? "g" + r.result.job.groupId() : "j" + r.result.job.jobNumber());
+                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+            }
+            for (List<JobRunner> g : groups.values()) out.add(SteadyStateWatch.fio(g, g.get(0).result.job.steadyState(), sim, stopped));
+            return out;
+        }
+        boolean longTimeBased = wave.stream().allMatch(r -> r.result.job.timeBased()
+                && r.result.job.runtimeNs() >= STEADY_STATE_MIN_RUNTIME_NS);
+        if (steadyStateByDefault && longTimeBased) out.add(SteadyStateWatch.batchMeans(wave, sim, stopped));
+        return out;
+    }
+
+    /** A simulated duration as a reader writes it: whole seconds, else milliseconds. */
+    private static String time(long ns) {
+        return ns % 1_000_000_000L == 0 ? ns / 1_000_000_000L + "s" : Math.round(ns / 1e6) + "ms";
+    }
+
+    private static String steadyStateNote(List<JobRunner> wave, SteadyStateWatch w) {
+        FioJob first = wave.get(0).result.job;
+        long jobs = wave.stream().map(r -> r.result.job.name()).distinct().count();
+        String who = jobs == 1 ? "job '" + first.name() + "'" : "jobs '" + first.name() + "' and " + (jobs - 1) + " more";
+        BatchMeansSteadyState b = w.batchMeans();
+        return String.format(java.util.Locale.ROOT, "steady state: %s stopped after %s of runtime=%s, its IOPS steady within"
+                        + " %.0f%% (batch means of %d ms windows: drift %.2f%%, 95%% half-width %.2f%%); --set sim.steady-state=off"
+                        + " runs the whole runtime", who, time(w.stoppedAfterNs() - first.rampNs()),
+                time(first.runtimeNs()), 100 * BatchMeansSteadyState.TOLERANCE,
+                BatchMeansSteadyState.WINDOW_NS / 1_000_000, 100 * b.relativeDrift, 100 * b.relativeHalfWidth);
     }
 
     private List<JobRunner> prepare(List<FioJob> jobs, Host host, int hostIndex) {
@@ -96,15 +216,16 @@ public final class FioRun {
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
+        List<List<BlockDevice>> devices = new ArrayList<>();
         for (FioJob job : jobs) {
-            device(job, hostIndex); // every job's engine is known and connected before the budget is checked
+            devices.add(devices(job, hostIndex)); // every job's engine is known and connected before the budget is checked
         }
         if (!jobs.isEmpty()) {
-            IoBufferBudget.check(jobs, device(jobs.get(0), hostIndex).format().blockSize(), host.memory().payloadReal(),
+            IoBufferBudget.check(jobs, devices.get(0).get(0).format().blockSize(), host.memory().payloadReal(),
                     Runtime.getRuntime().maxMemory());
         }
-        for (FioJob job : jobs) {
-            BlockDevice device = device(job, hostIndex);
+        for (int j = 0; j < jobs.size(); j++) {
+            FioJob job = jobs.get(j);
             int core;
             if (job.cpus().isEmpty()) {
                 core = spread++ % host.coreCount();
@@ -118,35 +239,26 @@ public final class FioRun {
                 int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
                 core = job.cpus().get(k % job.cpus().size());
             }
-            JobRunner runner = new JobRunner(job, host, device, core, costs, errors);
+            JobRunner runner = new JobRunner(job, host, devices.get(j), core, costs, errors);
             runner.result.host = host.name();
             runners.add(runner);
         }
         return runners;
     }
 
-    private BlockDevice device(FioJob job, int hostIndex) {
-        if (job.ioengine() == null) {
-            throw new JobFileException("job '" + job.name() + "' has no ioengine: set ioengine= to a block ULP (e.g. nvmeof, iser, srp)");
-        }
-        if (HOST_ENGINES.contains(job.ioengine())) {
-            throw new JobFileException("job '" + job.name() + "': ioengine=" + job.ioengine()
-                    + " is a host I/O engine; in hcasim ioengine names the block ULP to simulate (e.g. nvmeof, iser, srp)");
+    private List<BlockDevice> devices(FioJob job, int hostIndex) {
+        if (job.ioengine() == null || HostEngines.isHostEngine(job.ioengine())) {
+            String engine = job.ioengine() == null ? HostEngines.DEFAULT_ENGINE : job.ioengine();
+            throw new JobFileException("job '" + job.name() + "': ioengine=" + engine
+                    + " is a host I/O engine and no block ULP is installed to stand in for it (e.g. nvmeof, iser, srp)");
         }
         List<BlockDevice> devices = testbed.devices(job.ioengine(), hostIndex);
         if (devices.isEmpty()) {
             throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");
         }
-        if (job.filename() == null) return devices.get(0);
-        String want = job.filename().startsWith("/dev/") ? job.filename().substring(5) : job.filename();
-        for (BlockDevice d : devices) {
-            if (d.name().equals(want)) return d;
-        }
-        throw new JobFileException("job '" + job.name() + "': filename=" + job.filename() + " is not a device of ioengine "
-                + job.ioengine() + " (devices: " + String.join(", ", devices.stream().map(BlockDevice::name).toList()) + ")");
+        List<String> found = new ArrayList<>();
+        List<BlockDevice> out = HostEngines.devices(job, devices, found);
+        found.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        return out;
     }
-
-    private static final java.util.Set<String> HOST_ENGINES = java.util.Set.of(
-            "libaio", "io_uring", "io_uring_cmd", "psync", "sync", "pvsync", "pvsync2", "vsync", "posixaio", "mmap",
-            "spdk", "spdk_bdev", "rdma", "null", "splice", "sg", "net", "netsplice", "cpuio", "windowsaio", "xnvme", "nbd");
 }

@@ -33,6 +33,11 @@ public interface FioTestbed {
      */
     List<BlockDevice> devices(String ioengine);
 
+    /** Whether the target's backstore keeps what is written (a ram disk), so that verify can read it back. */
+    default boolean keepsData() {
+        return true;
+    }
+
     /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
     static FioTestbed of(BlockTestbed testbed) {
         return new FioTestbed() {
@@ -59,6 +64,11 @@ public interface FioTestbed {
             @Override
             public List<BlockDevice> devices(String ioengine, int initiator) {
                 return testbed.devices(ioengine, initiator);
+            }
+
+            @Override
+            public boolean keepsData() {
+                return testbed.spec().namespace(0).backstore() == org.hcasim.block.Backstore.RAM;
             }
         };
     }

@@ -74,12 +74,18 @@ public final class FioTextReport {
         if (r.error != 0) {
             out.append("  error=").append(r.errorText).append('\n');
         }
-        direction(out, "read", r.read, group.read);
-        direction(out, "write", r.write, group.write);
+        Reporting rep = r.job.reporting();
+        direction(out, "read", r.read, group.read, rep);
+        direction(out, "write", r.write, group.write, rep);
         LatencyStats lat = new LatencyStats();
         lat.add(r.read.lat);
         lat.add(r.write.lat);
         latencyDistribution(out, lat);
+        if (r.sync.count() > 0) {
+            out.append("  fsync/fdatasync/sync_file_range:\n");
+            latencyLine(out, "    sync", r.sync);
+            percentiles(out, "    sync", r.sync, rep.percentiles());
+        }
         out.append(String.format(Locale.ROOT, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%d, majf=0, minf=0%n",
                 r.usrPercent(), r.sysPercent(), r.contextSwitches));
         long submits = 0;
@@ -91,9 +97,17 @@ public final class FioTextReport {
         out.append("  IO depths    : ").append(String.join(", ", depths)).append('\n');
         out.append("     submit    : ").append(batches(r.submitBatches)).append('\n');
         out.append("     complete  : ").append(batches(r.completeBatches)).append('\n');
-        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,0 short=0,0,0,0 dropped=0,0,0,0%n",
-                r.issuedReads, r.issuedWrites));
+        out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0%n",
+                r.issuedReads, r.issuedWrites, r.issuedSyncs));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d%n", r.job.iodepth()));
+        SteadyState ss = r.job.steadyState();
+        if (ss != null && ss.enabled()) { // fio's show_ss_normal
+            FioSteadyStateCriterion c = r.steadyState != null ? r.steadyState : new FioSteadyStateCriterion(ss);
+            out.append(String.format(Locale.ROOT, "  steadystate  : attained=%s, bw=%s, iops=%s, %s%s=%.3f%s%n",
+                    c.attained ? "yes" : "no", FioFormat.bw(SteadyStateJson.mean(c.ordered(c.bw))),
+                    FioFormat.num2str(SteadyStateJson.mean(c.ordered(c.iops)), 4, false, ""), ss.iops() ? "iops" : "bw",
+                    ss.slope() ? " slope" : " mean dev", c.criterion, ss.percent() ? "%" : ""));
+        }
     }
 
     private static String batches(long[] counts) {
@@ -110,16 +124,18 @@ public final class FioTextReport {
         return String.format(Locale.ROOT, "%.1f%%", p);
     }
 
-    private static void direction(StringBuilder out, String name, DirectionStats d, DirectionStats group) {
+    private static void direction(StringBuilder out, String name, DirectionStats d, DirectionStats group, Reporting rep) {
         if (d.ios == 0) return;
         out.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s(%s/%dmsec)%n", name, FioFormat.num2str(d.iops(), 4, false, ""),
                 FioFormat.bw(d.bwBytes()), FioFormat.num2str(d.bytes, 4, true, "B"), d.runtimeMs()));
         latencyLine(out, "    slat", d.slat);
         latencyLine(out, "    clat", d.clat);
         latencyLine(out, "     lat", d.lat);
-        percentiles(out, d.clat);
+        if (rep.slatPercentiles()) percentiles(out, "    slat", d.slat, rep.percentiles());
+        if (rep.clatPercentiles()) percentiles(out, "    clat", d.clat, rep.percentiles());
+        if (rep.latPercentiles()) percentiles(out, "     lat", d.lat, rep.percentiles());
         DirectionStats.Samples bw = d.bwSamplesKiB();
-        if (bw.count() > 0) {
+        if (bw.count() > 0 && rep.bw()) {
             out.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%d, max=%d, per=%.2f%%, avg=%.2f, stdev=%.2f, samples=%d%n",
                     bw.min(), bw.max(), group.bwBytes() == 0 ? 0 : 100.0 * d.bwBytes() / group.bwBytes(), bw.mean(), bw.stddev(), bw.count()));
             DirectionStats.Samples iops = d.iopsSamples();
@@ -130,6 +146,7 @@ public final class FioTextReport {
 
     /** fio scales nsec to usec to msec while min, max, mean and stddev are all above 1000. */
     private static void latencyLine(StringBuilder out, String label, LatencyStats s) {
+        if (s.count() == 0) return; // not measured (disable_*, gtod_reduce)
         double min = s.min(), max = s.max(), mean = s.mean(), dev = s.stddev();
         String[] units = {"nsec", "usec", "msec"};
         int u = 0;
@@ -145,22 +162,23 @@ public final class FioTextReport {
     }
 
     /** fio scales percentiles to usec when the smallest is above 2000 ns and the largest above 99999 ns (msec likewise). */
-    private static void percentiles(StringBuilder out, LatencyStats s) {
-        long minv = s.percentile(FioFormat.PERCENTILES[0]);
-        long maxv = s.percentile(FioFormat.PERCENTILES[FioFormat.PERCENTILES.length - 1]);
+    private static void percentiles(StringBuilder out, String label, LatencyStats s, double[] list) {
+        if (s.count() == 0) return;
+        long minv = s.percentile(list[0]);
+        long maxv = s.percentile(list[list.length - 1]);
         long div = minv > 2_000_000 && maxv > 99_999_999L ? 1_000_000 : minv > 2_000 && maxv > 99_999 ? 1_000 : 1;
         String unit = div == 1 ? "nsec" : div == 1000 ? "usec" : "msec";
-        long[] values = new long[FioFormat.PERCENTILES.length];
+        long[] values = new long[list.length];
         int width = 1;
         for (int i = 0; i < values.length; i++) {
-            values[i] = s.percentile(FioFormat.PERCENTILES[i]) / div;
+            values[i] = s.percentile(list[i]) / div;
             width = Math.max(width, Long.toString(values[i]).length());
         }
         width = Math.max(width, 5);
-        out.append("    clat percentiles (").append(unit).append("):\n");
+        out.append(label).append(" percentiles (").append(unit).append("):\n");
         for (int i = 0; i < values.length; i++) {
             if (i % 4 == 0) out.append("     |");
-            out.append(String.format(Locale.ROOT, " %5.2fth=[%" + width + "d]", FioFormat.PERCENTILES[i], values[i]));
+            out.append(String.format(Locale.ROOT, " %5.2fth=[%" + width + "d]", list[i], values[i]));
             boolean last = i == values.length - 1;
             out.append(last ? "\n" : i % 4 == 3 ? ",\n" : ",");
         }

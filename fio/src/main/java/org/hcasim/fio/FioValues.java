@@ -152,4 +152,54 @@ final class FioValues {
             throw new IllegalArgumentException("bad pattern '" + text + "' (use 0xHEX, a number or \"text\")");
         }
     }
+
+    /** {@code read[,write]} values as fio's rate options take them: one value for both, an empty part = 0 (no limit). */
+    static long[] perDirection(String text, java.util.function.ToLongFunction<String> parse) {
+        String[] parts = text.split(",", -1);
+        if (parts.length > 3) throw new IllegalArgumentException("expected value or read,write[,trim], got '" + text + "'");
+        long[] out = new long[2];
+        if (parts.length == 1) {
+            out[0] = out[1] = parse.applyAsLong(parts[0]);
+            return out;
+        }
+        for (int i = 0; i < 2; i++) out[i] = parts[i].isBlank() ? 0 : parse.applyAsLong(parts[i]);
+        return out;
+    }
+
+    /** fio's percentile_list: up to 20 percentiles (0..100) separated by ':', kept in the order given. */
+    static double[] percentileList(String text) {
+        String[] parts = text.split(":");
+        if (parts.length == 0 || parts.length > 20) throw new IllegalArgumentException("expected 1 to 20 percentiles separated by ':'");
+        double[] out = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                out[i] = Double.parseDouble(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad percentile '" + parts[i] + "'");
+            }
+            if (!(out[i] >= 0 && out[i] <= 100)) throw new IllegalArgumentException("percentile " + parts[i] + " is not in 0..100");
+        }
+        return out;
+    }
+
+    /** fio's filename list: names separated by ':', a '\\:' is a colon inside a name. */
+    static List<String> filenames(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == ':') {
+                current.append(':');
+                i++;
+            } else if (c == ':') {
+                if (current.length() > 0) out.add(current.toString());
+                current.setLength(0);
+            } else {
+                current.append(c);
+            }
+        }
+        if (current.length() > 0) out.add(current.toString());
+        if (out.isEmpty()) throw new IllegalArgumentException("no file name in '" + text + "'");
+        return out;
+    }
 }

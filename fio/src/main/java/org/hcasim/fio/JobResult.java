@@ -19,8 +19,11 @@ final class JobResult {
     final long[] depthSubmits = new long[DEPTH_LABELS.length];
     final long[] submitBatches = new long[BATCH_LABELS.length];
     final long[] completeBatches = new long[BATCH_LABELS.length];
+    /** Flushes (fsync, fdatasync, end_fsync): fio's "sync" latencies, issue to completion. */
+    final LatencyStats sync = new LatencyStats();
     long issuedReads;
     long issuedWrites;
+    long issuedSyncs;
     /** errno of the first error (0 = none) and fio's description of it. */
     int error;
     String errorText = "";
@@ -29,6 +32,8 @@ final class JobResult {
     /** ns the statistics cover (from the end of the ramp to the end of the job). */
     long runtimeNs;
     int jobs = 1;
+    /** fio's steady-state judgement of the job (or its reporting group), null without {@code ss}. */
+    FioSteadyStateCriterion steadyState;
 
     JobResult(FioJob job) {
         this.job = job;
@@ -64,8 +69,10 @@ final class JobResult {
         for (int i = 0; i < depthSubmits.length; i++) depthSubmits[i] += other.depthSubmits[i];
         for (int i = 0; i < submitBatches.length; i++) submitBatches[i] += other.submitBatches[i];
         for (int i = 0; i < completeBatches.length; i++) completeBatches[i] += other.completeBatches[i];
+        sync.add(other.sync);
         issuedReads += other.issuedReads;
         issuedWrites += other.issuedWrites;
+        issuedSyncs += other.issuedSyncs;
         if (error == 0 && other.error != 0) {
             error = other.error;
             errorText = other.errorText;
@@ -73,6 +80,26 @@ final class JobResult {
         elapsedNs = Math.max(elapsedNs, other.elapsedNs);
         runtimeNs = Math.max(runtimeNs, other.runtimeNs);
         jobs += other.jobs;
+        if (steadyState == null) steadyState = other.steadyState;
+    }
+
+    /**
+     * This result as of now, as if the job ended here (for {@code --status-interval}): its counters so far over
+     * {@code runtimeNs} of measured time; a job already done keeps its own.
+     */
+    JobResult snapshot(long runtime, long elapsed, boolean done) {
+        JobResult s = new JobResult(job);
+        s.host = host;
+        s.add(this);
+        s.jobs = jobs;
+        s.steadyState = steadyState;
+        if (!done) {
+            s.runtimeNs = runtime;
+            s.elapsedNs = elapsed;
+            s.read.runtimeNs = runtime;
+            s.write.runtimeNs = runtime;
+        }
+        return s;
     }
 
     /** CPU percent over the runtime, as fio computes usr_cpu/sys_cpu (per job, so up to 100% per thread). */

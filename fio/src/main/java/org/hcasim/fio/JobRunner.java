@@ -6,7 +6,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.hcasim.block.BlockCompletion;
 import org.hcasim.block.BlockDevice;
@@ -15,7 +14,6 @@ import org.hcasim.block.BlockOp;
 import org.hcasim.block.BlockRequest;
 import org.hcasim.block.BlockStatus;
 import org.hcasim.block.PiControl;
-import org.hcasim.block.T10Dif;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
 
@@ -24,24 +22,23 @@ import org.hcasim.host.Priority;
  * outstanding; each wake-up reaps the completed I/Os (one system call) and submits new ones (one system
  * call), as fio does with an asynchronous engine. CPU it spends in user space (fio's own work, verify
  * checksums, software PI) is usr time; system calls, context switches, the block layer and what the
- * ULP charges inside {@code submit} are sys time. Statistics start when the ramp time ends.
+ * ULP charges inside {@code submit} are sys time. Statistics start when the ramp time ends. Where the next I/O
+ * goes is the {@link IoPlan}'s; rate limits ({@link RateLimiter}) and think time make the thread sleep.
  */
 final class JobRunner {
-
-    private record Written(int length, long seed) {
-    }
 
     private final class Slot {
         final long dataIova;
         final long metadataIova;
         final byte[] buf;
         BlockOp op;
+        JobRegion region;
         long offset;
         int length;
         long prepNs;
         long submittedNs;
         BlockCompletion completion;
-        Written expected;
+        JobRegion.Written expected;
 
         Slot(long dataIova, long metadataIova, int maxBs) {
             this.dataIova = dataIova;
@@ -50,69 +47,67 @@ final class JobRunner {
         }
     }
 
-    private enum Phase { IO, VERIFY, DONE }
+    /** I/O, then the end-of-job flush, then verify; a job with loops goes round again. */
+    private enum Phase { IO, END_FLUSH, VERIFY, DONE }
 
     private final FioJob job;
     private final Host host;
-    private final BlockDevice device;
     private final int core;
     private final FioCosts costs;
     private final Consumer<String> errors;
     final JobResult result;
 
-    private final long regionStart;
-    private final long regionLength;
-    private final int blockSize;
+    private final List<JobRegion> regions;
+    private final BlockFormat format;
     private final boolean hostPi;
     private final PiControl piControl;
-    private final OffsetGenerator offsets;
+    private final IoPlan plan;
     private final SplittableRandom rng;
     private final VerifyCodec codec;
-    private final TreeMap<Long, Written> written = new TreeMap<>();
+    private final RateLimiter rate;
+    private final JobLogs logs;
     private final ArrayDeque<Slot> free = new ArrayDeque<>();
     private final ArrayDeque<Slot> completed = new ArrayDeque<>();
     private final List<Slot> allSlots = new ArrayList<>();
 
     private Phase phase = Phase.IO;
-    private Iterator<Map.Entry<Long, Written>> verifyCursor;
+    private Iterator<JobRegion> verifyRegions;
+    private Iterator<Map.Entry<Long, JobRegion.Written>> verifyCursor;
+    private JobRegion verifyRegion;
     private Runnable onFinished;
     private long[] progressClock;
     private long startNs;
     private long statsStartNs;
     private long endNs;
-    private long bytesIssued;
     private int inflight;
     private int numberio;
+    private int loopsLeft;
     private boolean reapScheduled;
+    private boolean wakeScheduled;
+    private boolean flushWanted;
+    private JobRegion lastWritten;
+    private int endFlushes;
+    private int sinceThink;
+    private boolean draining;
 
-    /** Checks the job against the device and the host; problems are {@link JobFileException}s naming the job. */
-    JobRunner(FioJob job, Host host, BlockDevice device, int core, FioCosts costs, Consumer<String> errors) {
+    /** Checks the job against the devices and the host; problems are {@link JobFileException}s naming the job. */
+    JobRunner(FioJob job, Host host, List<BlockDevice> devices, int core, FioCosts costs, Consumer<String> errors) {
         this.job = job;
         this.host = host;
-        this.device = device;
         this.core = core;
         this.costs = costs;
         this.errors = errors;
         this.result = new JobResult(job);
-        BlockFormat format = device.format();
-        this.blockSize = format.blockSize();
-        long capacity = device.capacityBytes();
-        long offset = job.offsetPercent() > 0 ? alignDown(capacity * job.offsetPercent() / 100, job.minBs()) : job.offset();
-        if (offset % blockSize != 0) fail("offset=" + offset + " is not a multiple of the block size " + blockSize + " of " + device.name());
-        if (offset >= capacity) fail("offset=" + offset + " is beyond the end of " + device.name() + " (" + capacity + " bytes)");
-        long size = job.sizePercent() > 0 ? capacity * job.sizePercent() / 100 : job.size() == 0 ? capacity - offset : job.size();
-        if (size > capacity - offset) { // offset < capacity here, so this cannot overflow as offset + size could
-            fail("offset+size=" + offset + "+" + size + " is beyond the end of " + device.name() + " (" + capacity + " bytes)");
-        }
-        for (long bs : new long[] {job.rw().reads ? job.bsRead() : blockSize, job.rw().writes ? job.bsWrite() : blockSize}) {
-            if (bs % blockSize != 0) fail("bs=" + bs + " is not a multiple of the block size " + blockSize + " of " + device.name());
-            if (bs > size) fail("bs=" + bs + " is larger than the size " + size + " of the job's region");
-        }
-        this.regionStart = offset;
-        this.regionLength = alignDown(size, job.minBs());
+        long seed = job.randseed() * 0x9E3779B97F4A7C15L + job.jobNumber() + (job.randrepeat() ? 0 : 0x5DEECE66DL);
+        List<JobRegion> rs = new ArrayList<>();
+        for (int i = 0; i < devices.size(); i++) rs.add(new JobRegion(job, devices.get(i), i, devices.size(), seed));
+        this.regions = List.copyOf(rs);
+        this.format = devices.get(0).format();
+        int blockSize = format.blockSize();
+        String name = devices.get(0).name();
         boolean anyCheck = job.pi().chkGuard() || job.pi().chkAppTag() || job.pi().chkRefTag();
         if (!format.hasPi() && (anyCheck || job.pi().mdPerIoSize() > 0)) {
-            fail("pi_chk/md_per_io_size need a device formatted with protection information; " + device.name()
+            fail("pi_chk/md_per_io_size need a device formatted with protection information; " + name
                     + " is formatted " + format.text() + " without PI");
         }
         this.hostPi = format.hasPi() && job.pi().hostSuppliesPi();
@@ -120,7 +115,7 @@ final class JobRunner {
         int maxBs = (int) job.maxBs();
         long mdNeeded = (long) (maxBs / blockSize) * BlockFormat.PI_TUPLE_BYTES;
         if (hostPi && job.pi().mdPerIoSize() < mdNeeded) {
-            fail("pi_act=0 on " + device.name() + " (" + format.text() + ") needs md_per_io_size >= " + mdNeeded
+            fail("pi_act=0 on " + name + " (" + format.text() + ") needs md_per_io_size >= " + mdNeeded
                     + " for bs=" + maxBs + ", got " + job.pi().mdPerIoSize());
         }
         boolean verifying = job.verify() != VerifyType.NONE;
@@ -128,14 +123,15 @@ final class JobRunner {
             fail("verify=" + job.verify().fioName + " needs payload bytes; the simulation runs with payload mode 'elided'");
         }
         this.codec = verifying ? new VerifyCodec(job.verify(),
-                job.verifyPattern() != null ? job.verifyPattern() : VerifyCodec.defaultPattern(), device.name()) : null;
+                job.verifyPattern() != null ? job.verifyPattern() : VerifyCodec.defaultPattern(), name) : null;
         if (codec != null && job.minBs() < codec.minimumBlock()) {
             fail("verify=" + job.verify().fioName + " needs bs >= " + codec.minimumBlock());
         }
-        long seed = job.randseed() * 0x9E3779B97F4A7C15L + job.jobNumber() + (job.randrepeat() ? 0 : 0x5DEECE66DL);
         this.rng = new SplittableRandom(seed);
-        this.offsets = new OffsetGenerator(job.rw().random, !job.norandommap(), regionLength, job.minBs(), job.rwModifier(),
-                new SplittableRandom(seed ^ 0x2545F4914F6CDD1DL));
+        this.plan = new IoPlan(job, regions, rng);
+        this.rate = job.pacing().rateLimited() ? new RateLimiter(job.pacing(), new SplittableRandom(seed ^ 0x6A09E667F3BCC909L)) : null;
+        this.logs = job.reporting().logs() ? new JobLogs(job) : null;
+        this.loopsLeft = job.amounts().loops() - 1;
         for (int i = 0; i < job.iodepth(); i++) {
             long data = host.memory().allocatePayload(maxBs, 4096);
             long md = hostPi ? host.memory().allocatePayload(mdNeeded, 8) : BlockRequest.NO_METADATA;
@@ -153,17 +149,14 @@ final class JobRunner {
         throw new JobFileException("job '" + job.name() + "': " + message);
     }
 
-    private static long alignDown(long v, long unit) {
-        return v / unit * unit;
-    }
-
     int core() {
         return core;
     }
 
     /** One line on what the job waits for, for the stall report. */
     String waitingFor() {
-        return "job '" + job.name() + "' has " + inflight + " I/O(s) outstanding on " + device.name();
+        return "job '" + job.name() + "' has " + inflight + " I/O(s) outstanding on "
+                + String.join(":", regions.stream().map(r -> r.device.name()).toList());
     }
 
     boolean finished() {
@@ -181,9 +174,24 @@ final class JobRunner {
             startNs = host.now();
             statsStartNs = startNs + job.rampNs();
             endNs = job.runtimeNs() > 0 ? statsStartNs + job.runtimeNs() : Long.MAX_VALUE;
+            if (rate != null) rate.start(startNs);
             submitBatch();
             finishIfIdle();
         });
+    }
+
+    /** Ends the I/O phase now (steady state): nothing new is issued, what is in flight completes. */
+    void stopIssuing() {
+        endNs = Math.min(endNs, host.now());
+    }
+
+    /** A snapshot of the job's statistics now (for {@code --status-interval}). */
+    JobResult snapshot(long nowNs) {
+        return result.snapshot(Math.max(0, nowNs - statsStartNs), Math.max(0, nowNs - startNs), phase == Phase.DONE);
+    }
+
+    Map<String, String> logFiles() {
+        return logs == null ? Map.of() : logs.files();
     }
 
     private boolean counting() {
@@ -202,61 +210,96 @@ final class JobRunner {
         if (count) result.sysNs += used;
     }
 
-    private boolean canIssue() {
-        if (result.error != 0 || free.isEmpty()) return false;
+    /** Whether this phase has I/O left to issue, now or after a sleep. */
+    private boolean moreToIssue() {
+        if (result.error != 0) return false;
         return switch (phase) {
-            case IO -> host.now() < endNs && (job.timeBased() || bytesIssued < regionLength && !offsets.passComplete());
-            case VERIFY -> verifyCursor.hasNext();
+            case IO -> host.now() < endNs && plan.more();
+            case END_FLUSH -> endFlushes < regions.size();
+            case VERIFY -> nextVerifyBlock();
             case DONE -> false;
         };
     }
 
+    private boolean canIssue() {
+        if (free.isEmpty() || draining || !moreToIssue()) return false;
+        if (phase != Phase.IO) return true;
+        if (sinceThink >= job.pacing().thinktimeBlocks() && job.pacing().thinktimeNs() > 0) return false;
+        if (flushWanted) return true;
+        return rate == null || rate.dueNs(plan.peekRead()) <= host.now();
+    }
+
     private void submitBatch() {
-        if (!canIssue()) return;
-        boolean count = counting();
-        chargeSys(costs.syscall());
-        int n = 0;
         while (canIssue()) {
-            issue(free.poll());
-            n++;
+            boolean count = counting();
+            chargeSys(costs.syscall());
+            int n = 0;
+            while (canIssue() && (job.batching().submit() == 0 || n < job.batching().submit())) {
+                issue(free.poll());
+                n++;
+            }
+            if (count) result.submitBatches[JobResult.batchBucket(n)]++;
         }
-        if (count) result.submitBatches[JobResult.batchBucket(n)]++;
+        if (free.isEmpty() && job.batching().low() > 0) draining = true;
+        if (phase == Phase.IO && rate != null && !free.isEmpty() && !flushWanted && !draining && moreToIssue()) {
+            long due = rate.dueNs(plan.peekRead());
+            if (due > host.now()) sleepUntil(Math.min(due, endNs));
+        }
     }
 
     private void issue(Slot s) {
         s.prepNs = host.now();
         chargeUsr(costs.fioIo());
         s.expected = null;
-        if (phase == Phase.VERIFY) {
-            Map.Entry<Long, Written> e = verifyCursor.next();
+        if (phase == Phase.IO && flushWanted || phase == Phase.END_FLUSH) {
+            // fsync=N flushes the device just written; end_fsync / fsync_on_close each device of the job
+            s.region = phase == Phase.END_FLUSH ? regions.get(endFlushes++) : lastWritten;
+            flushWanted = false;
+            s.op = BlockOp.FLUSH;
+            s.offset = 0;
+            s.length = 0;
+            result.issuedSyncs++;
+        } else if (phase == Phase.VERIFY) {
+            Map.Entry<Long, JobRegion.Written> e = verifyCursor.next();
             s.op = BlockOp.READ;
+            s.region = verifyRegion;
             s.offset = e.getKey();
             s.length = e.getValue().length();
             s.expected = e.getValue();
         } else {
-            s.op = chooseOp();
-            s.length = (int) (s.op == BlockOp.READ ? job.bsRead() : job.bsWrite());
-            s.offset = regionStart + offsets.next(s.length);
-            if (s.op == BlockOp.WRITE) prepareWrite(s);
+            IoPlan.Io io = plan.next();
+            s.op = io.read() ? BlockOp.READ : BlockOp.WRITE;
+            s.region = io.region();
+            s.length = io.length();
+            s.offset = io.offset();
+            if (s.op == BlockOp.WRITE) {
+                prepareWrite(s);
+                lastWritten = s.region;
+            }
+            if (rate != null) rate.issued(io.read(), s.length);
+            sinceThink++;
+            if (s.op == BlockOp.WRITE && job.flushes().every() > 0 && (result.issuedWrites + 1) % job.flushes().every() == 0) {
+                flushWanted = true;
+            }
         }
-        bytesIssued += s.length;
         if (s.op == BlockOp.READ) result.issuedReads++;
-        else result.issuedWrites++;
-        BlockRequest request = new BlockRequest(s.op, s.offset / blockSize, s.length / blockSize, s.dataIova,
-                s.metadataIova, piControl);
+        else if (s.op == BlockOp.WRITE) result.issuedWrites++;
+        int bs = s.region.blockSize;
+        BlockRequest request = s.op == BlockOp.FLUSH ? BlockRequest.flush()
+                : new BlockRequest(s.op, s.offset / bs, s.length / bs, s.dataIova, s.metadataIova, piControl);
         chargeSys(costs.blockSubmit());
         boolean count = counting();
         long before = host.now();
         inflight++;
-        device.submit(request, c -> completed(s, c));
+        if (SplitRequest.needed(request, s.region.device)) {
+            int parts = SplitRequest.submit(s.region.device, request, c -> completed(s, c));
+            chargeSys(costs.blockSubmit() * (parts - 1)); // each further part is one more request through blk-mq
+        } else {
+            s.region.device.submit(request, c -> completed(s, c));
+        }
         if (count) result.sysNs += host.now() - before; // what the ULP charged inside submit
         s.submittedNs = host.now();
         if (count) result.depthSubmits[JobResult.depthBucket(inflight)]++;
-    }
-
-    private BlockOp chooseOp() {
-        if (!job.rw().mixed()) return job.rw().reads ? BlockOp.READ : BlockOp.WRITE;
-        return rng.nextInt(100) < job.rwmixread() ? BlockOp.READ : BlockOp.WRITE;
     }
 
     private void prepareWrite(Slot s) {
@@ -265,18 +308,11 @@ final class JobRunner {
             codec.fill(s.buf, s.length, s.offset, seed, job.jobNumber() + 1, numberio++, host.now());
             chargeUsr(costs.perByte(job.verify().fioName, s.length, host.name()));
             host.memory().write(s.dataIova, s.buf, 0, s.length);
-            if (job.doVerify()) written.put(s.offset, new Written(s.length, seed));
+            if (job.doVerify()) s.region.written.put(s.offset, new JobRegion.Written(s.length, seed));
         }
         if (hostPi) {
-            int blocks = s.length / blockSize;
-            byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
-            long lba = s.offset / blockSize;
-            for (int i = 0; i < blocks; i++) {
-                T10Dif.generate(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, job.pi().appTag(), pi,
-                        i * BlockFormat.PI_TUPLE_BYTES);
-            }
+            HostPi.generate(s.buf, s.length, s.offset, format, job.pi().appTag(), host.memory(), s.metadataIova);
             chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
-            host.memory().write(s.metadataIova, pi, 0, pi.length);
         }
     }
 
@@ -285,7 +321,8 @@ final class JobRunner {
         host.charge(costs.blockComplete());
         s.completion = c;
         completed.add(s);
-        if (!reapScheduled) {
+        // iodepth_batch_complete_min: the thread sleeps until that many completed (or all that are outstanding)
+        if (!reapScheduled && (completed.size() >= job.batching().completeMin() || completed.size() == inflight)) {
             reapScheduled = true;
             host.timer(costs.wakeupLatency(), core, "fio wake-up " + job.name(),
                     () -> host.run(core, Priority.THREAD, "fio " + job.name(), this::reap));
@@ -297,55 +334,56 @@ final class JobRunner {
         progressClock[0] = Math.max(progressClock[0], host.now());
         if (counting()) result.contextSwitches++;
         chargeSys(costs.contextSwitch());
-        chargeSys(costs.syscall());
-        if (counting()) result.completeBatches[JobResult.batchBucket(completed.size())]++;
+        int max = job.batching().completeMax();
         while (!completed.isEmpty()) {
-            Slot s = completed.poll();
-            inflight--;
-            long now = host.now();
-            if (!s.completion.ok()) {
-                ioError(s, s.completion.status().errno(), s.completion.status().isProtectionError()
-                        ? s.completion.detail() : describeErrno(s.completion.status()) + " (" + s.completion.detail() + ")");
-            } else if (s.op == BlockOp.READ) {
-                checkRead(s);
-            }
-            if (now >= statsStartNs && s.completion.ok()) {
-                DirectionStats d = s.op == BlockOp.READ ? result.read : result.write;
-                d.record(statsStartNs, now, s.length, s.submittedNs - s.prepNs, now - s.submittedNs);
-            }
-            free.add(s);
+            chargeSys(costs.syscall());
+            int n = max == 0 ? completed.size() : Math.min(max, completed.size());
+            if (counting()) result.completeBatches[JobResult.batchBucket(n)]++;
+            for (int i = 0; i < n; i++) reapOne(completed.poll());
         }
+        if (draining && inflight <= job.batching().low()) draining = false;
         submitBatch();
         finishIfIdle();
     }
 
-    /**
-     * fio's software check of a read's T10-PI tuples; reports the first bad block as an I/O error. The guard's CRC
-     * is charged whether or not the payload is stored, so elided mode keeps the timing.
-     */
-    private boolean failsSoftwarePiCheck(Slot s) {
-        chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
-        if (!host.memory().payloadReal()) return false;
-        host.memory().read(s.dataIova, s.buf, 0, s.length);
-        int blocks = s.length / blockSize;
-        byte[] pi = new byte[blocks * BlockFormat.PI_TUPLE_BYTES];
-        host.memory().read(s.metadataIova, pi, 0, pi.length);
-        long lba = s.offset / blockSize;
-        for (int i = 0; i < blocks; i++) {
-            BlockCompletion c = T10Dif.check(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, piControl,
-                    pi, i * BlockFormat.PI_TUPLE_BYTES);
-            if (!c.ok()) {
-                ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), c.detail());
-                return true;
+    private void reapOne(Slot s) {
+        inflight--;
+        long now = host.now();
+        if (!s.completion.ok()) {
+            ioError(s, s.completion.status().errno(), s.completion.status().isProtectionError()
+                    ? s.completion.detail() : describeErrno(s.completion.status()) + " (" + s.completion.detail() + ")");
+        } else if (s.op == BlockOp.READ) {
+            checkRead(s);
+        }
+        if (now >= statsStartNs && s.completion.ok()) {
+            long slat = s.submittedNs - s.prepNs;
+            long clat = now - s.submittedNs;
+            if (s.op == BlockOp.FLUSH) {
+                result.sync.record(slat + clat);
+            } else {
+                int dir = s.op == BlockOp.READ ? 0 : 1;
+                (dir == 0 ? result.read : result.write).record(statsStartNs, now, s.length, slat, clat, job.reporting());
+                if (logs != null) logs.record(now - statsStartNs, dir, s.length, s.offset, slat, clat);
             }
         }
-        return false;
+        free.add(s);
     }
 
     private void checkRead(Slot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
-        if (hostPi && piControl.checksAnything() && failsSoftwarePiCheck(s)) return;
+        if (hostPi && piControl.checksAnything()) {
+            // the guard's CRC is charged whether or not the payload is stored, so elided mode keeps the timing
+            chargeUsr(costs.perByte(org.hcasim.host.CpuCosts.CRC_T10DIF, s.length, host.name()));
+            if (host.memory().payloadReal()) {
+                host.memory().read(s.dataIova, s.buf, 0, s.length);
+                BlockCompletion bad = HostPi.check(s.buf, s.length, s.offset, format, piControl, host.memory(), s.metadataIova);
+                if (bad != null) {
+                    ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), bad.detail());
+                    return;
+                }
+            }
+        }
         if (!verifyThis) return;
         host.memory().read(s.dataIova, s.buf, 0, s.length);
         chargeUsr(costs.perByte(job.verify().fioName, s.length, host.name()));
@@ -353,7 +391,7 @@ final class JobRunner {
         if (problem == null && s.expected != null && job.verify() != VerifyType.PATTERN
                 && VerifyHeader.seed(s.buf) != s.expected.seed()) {
             problem = String.format("verify: bad header rand_seed %d, wanted %d at file %s offset %d, length %d (requested block: offset=%d, length=%d)",
-                    VerifyHeader.seed(s.buf), s.expected.seed(), device.name(), s.offset, s.length, s.offset, s.length);
+                    VerifyHeader.seed(s.buf), s.expected.seed(), s.region.device.name(), s.offset, s.length, s.offset, s.length);
         }
         if (problem != null && result.error == 0) {
             errors.accept(problem);
@@ -365,8 +403,8 @@ final class JobRunner {
     /** The first error ends the job; only it is reported (the I/Os still in flight fail alike). */
     private void ioError(Slot s, int errno, String detail) {
         if (result.error != 0) return;
-        errors.accept(String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", device.name(), detail,
-                s.op == BlockOp.READ ? "read" : "write", s.offset, s.length));
+        errors.accept(String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", s.region.device.name(), detail,
+                s.op == BlockOp.READ ? "read" : s.op == BlockOp.WRITE ? "write" : "sync", s.offset, s.length));
         result.error = errno;
         result.errorText = detail;
     }
@@ -381,12 +419,50 @@ final class JobRunner {
         };
     }
 
+    /** Moves the verify cursor to the next region with written blocks; false when every block was read back. */
+    private boolean nextVerifyBlock() {
+        while (!verifyCursor.hasNext()) {
+            if (!verifyRegions.hasNext()) return false;
+            verifyRegion = verifyRegions.next();
+            verifyCursor = verifyRegion.written.entrySet().iterator();
+        }
+        return true;
+    }
+
+    /** The thread sleeps (rate limit, think time) and wakes at {@code atNs} to go on issuing. */
+    private void sleepUntil(long atNs) {
+        if (wakeScheduled) return;
+        wakeScheduled = true;
+        host.timer(Math.max(0, atNs - host.now()), core, "fio sleep " + job.name(), () -> host.run(core, Priority.THREAD,
+                "fio " + job.name(), () -> {
+                    wakeScheduled = false;
+                    progressClock[0] = Math.max(progressClock[0], host.now());
+                    if (counting()) result.contextSwitches++;
+                    chargeSys(costs.contextSwitch());
+                    submitBatch();
+                    finishIfIdle();
+                }));
+    }
+
+    /** fio's thinktime: once the I/Os since the last think completed, spin, then sleep the rest. */
+    private void think() {
+        Pacing p = job.pacing();
+        sinceThink = 0;
+        chargeUsr(p.thinktimeSpinNs());
+        sleepUntil(host.now() + p.thinktimeNs() - p.thinktimeSpinNs());
+    }
+
     private void finishIfIdle() {
-        if (inflight > 0 || canIssue() || phase == Phase.DONE) return;
-        if (phase == Phase.IO && codec != null && job.doVerify() && !written.isEmpty() && result.error == 0) {
-            phase = Phase.VERIFY;
-            verifyCursor = written.entrySet().iterator();
+        if (inflight > 0 || wakeScheduled || canIssue() || phase == Phase.DONE) return;
+        if (phase == Phase.IO && moreToIssue()) {
+            if (job.pacing().thinktimeNs() > 0 && sinceThink >= job.pacing().thinktimeBlocks()) think();
+            return; // a rate limit's wake-up is booked
+        }
+        Phase next = nextPhase();
+        if (next != Phase.DONE) {
+            phase = next;
             submitBatch();
+            finishIfIdle();
             return;
         }
         phase = Phase.DONE;
@@ -400,5 +476,27 @@ final class JobRunner {
             if (s.metadataIova != BlockRequest.NO_METADATA) host.memory().free(s.metadataIova);
         }
         onFinished.run();
+    }
+
+    /** The phase after this one: the end flush, verify, the next loop, or done. */
+    private Phase nextPhase() {
+        boolean ok = result.error == 0;
+        if (phase == Phase.IO && ok && job.flushes().atEnd()) {
+            endFlushes = 0;
+            return Phase.END_FLUSH;
+        }
+        if ((phase == Phase.IO || phase == Phase.END_FLUSH) && ok && codec != null && job.doVerify()
+                && regions.stream().anyMatch(r -> !r.written.isEmpty())) {
+            verifyRegions = regions.iterator();
+            verifyRegion = verifyRegions.next();
+            verifyCursor = verifyRegion.written.entrySet().iterator();
+            return Phase.VERIFY;
+        }
+        if (ok && loopsLeft > 0 && host.now() < endNs) {
+            loopsLeft--;
+            plan.nextLoop();
+            return Phase.IO;
+        }
+        return Phase.DONE;
     }
 }

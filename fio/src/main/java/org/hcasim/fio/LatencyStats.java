@@ -38,6 +38,13 @@ final class LatencyStats {
         max = Math.max(max, other.max);
     }
 
+    /** The recorded values (ns, at the histogram's resolution) and how many I/Os had each: fio json+'s bins. */
+    java.util.SortedMap<Long, Long> bins() {
+        java.util.SortedMap<Long, Long> out = new java.util.TreeMap<>();
+        for (var v : histogram.recordedValues()) out.put(histogram.highestEquivalentValue(v.getValueIteratedTo()), v.getCountAtValueIteratedTo());
+        return out;
+    }
+
     long count() {
         return count;
     }

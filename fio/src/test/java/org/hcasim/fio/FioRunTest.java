@@ -188,7 +188,7 @@ class FioRunTest {
     @Test
     void jobErrorsNameTheJobAndTheProblem() {
         FioHarness h = FioHarness.nullDevice();
-        assertThatThrownBy(() -> h.run("[a]\nrw=read\n")).hasMessageStartingWith("job 'a' has no ioengine");
+        assertThatThrownBy(() -> h.run("[a]\nrw=read\n")).hasMessageStartingWith("job 'a': ioengine=psync is a host I/O engine");
         assertThatThrownBy(() -> h.run("[a]\nioengine=libaio\n")).hasMessageContaining("ioengine=libaio is a host I/O engine");
         assertThatThrownBy(() -> h.run("[a]\nioengine=nvmeof\n")).hasMessageContaining("not available (available: loopback)");
         assertThatThrownBy(() -> h.run("[a]\nioengine=loopback\nfilename=/dev/sdz\n"))

@@ -144,7 +144,7 @@ class JobFileParserTest {
         assertThat(j.thread()).isTrue();
         assertThat(j.verify()).isEqualTo(VerifyType.CRC32C);
         assertThat(j.doVerify()).isFalse();
-        assertThat(j.filename()).isEqualTo("/dev/nvme0n1");
+        assertThat(j.filenames()).containsExactly("/dev/nvme0n1");
         assertThat(jobs("[t]\nruntime=30\n").get(0).runtimeNs()).as("seconds by default").isEqualTo(30_000_000_000L);
     }
 
@@ -194,8 +194,10 @@ class JobFileParserTest {
 
     @Test
     void fioOptionsHcasimLacksSaySo() {
-        assertThatThrownBy(() -> jobs("[global]\nrate_iops=1000\n[a]\n"))
-                .hasMessage("test.fio:2: fio option 'rate_iops' is not supported by hcasim (see docs/fio.md)");
+        assertThatThrownBy(() -> jobs("[global]\nrandom_distribution=zipf:1.2\n[a]\n"))
+                .hasMessage("test.fio:2: fio option 'random_distribution' is not supported by hcasim yet (see docs/fio.md)");
+        assertThatThrownBy(() -> jobs("[a]\ncgroup=fio\n"))
+                .hasMessage("test.fio:2: fio option 'cgroup' has no meaning for a simulated block device (see docs/fio.md)");
         assertThatThrownBy(() -> jobs("[a]\nrw=trim\n"))
                 .hasMessageContaining("test.fio:2: rw: fio rw=trim is not supported by hcasim");
     }
@@ -257,8 +259,10 @@ class JobFileParserTest {
             assertThat(j.iodepth()).isEqualTo(4);
             assertThat(j.direct()).isTrue();
         });
-        assertThatThrownBy(() -> jobs(SSD_TEST.formatted("directory=/mount-point-of-ssd")))
-                .hasMessage("test.fio:13: fio option 'directory' is not supported by hcasim (see docs/fio.md)");
+        JobFileParser.JobSet inADirectory = FioHarness.parse(SSD_TEST.formatted("directory=/mount-point-of-ssd"));
+        assertThat(inADirectory.jobs()).hasSize(4);
+        assertThat(inADirectory.notes()).containsExactly(
+                "file option directory ignored: the job runs on a block device, which has no files");
     }
 
     @Test

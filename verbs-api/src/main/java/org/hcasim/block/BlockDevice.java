@@ -20,6 +20,14 @@ public interface BlockDevice {
     }
 
     /**
+     * The largest data transfer one request may carry (the block queue's {@code max_hw_sectors_kb}); the initiator's
+     * block layer splits larger I/O into requests of at most this size, as blk-mq does.
+     */
+    default long maxTransferBytes() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
      * Submits a request. Must be called inside a task on the initiator host; the submission path
      * charges its CPU to that task's core. {@code done} runs exactly once, later, inside a task on
      * the initiator host (typically the completion vector's core), and never from inside submit.

@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * One block I/O: {@code blocks} logical blocks starting at {@code lba}, data at {@code dataIova} in
- * the initiator host's memory ({@code blocks * blockSize} bytes, contiguous).
+ * the initiator host's memory ({@code blocks * blockSize} bytes, contiguous). A {@link BlockOp#FLUSH} moves no
+ * data: lba 0, 0 blocks, no buffers ({@link #flush()}).
  *
  * @param metadataIova host buffer of the protection information ({@code blocks * 8} bytes, one
  *     T10-DIF tuple per block), or {@link #NO_METADATA}. Needed when the device has PI and
@@ -20,7 +21,18 @@ public record BlockRequest(BlockOp op, long lba, int blocks, long dataIova, long
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(pi, "pi");
         if (lba < 0) throw new IllegalArgumentException("negative lba " + lba);
-        if (blocks <= 0) throw new IllegalArgumentException("blocks must be > 0, got " + blocks);
+        if (op == BlockOp.FLUSH) {
+            if (lba != 0 || blocks != 0 || metadataIova != NO_METADATA) {
+                throw new IllegalArgumentException("a flush moves no data: lba 0, 0 blocks, no metadata");
+            }
+        } else if (blocks <= 0) {
+            throw new IllegalArgumentException("blocks must be > 0, got " + blocks);
+        }
+    }
+
+    /** A flush of the device's volatile write cache. */
+    public static BlockRequest flush() {
+        return new BlockRequest(BlockOp.FLUSH, 0, 0, NO_METADATA, NO_METADATA, PiControl.NONE);
     }
 
     /** A request without protection information. */

@@ -13,7 +13,7 @@
  *     (initiator host, target address, configuration); {@code connect} logs in and sets up queues, then
  *     exposes one {@link org.hcasim.block.BlockDevice} per namespace / LUN.</li>
  * <li>{@link org.hcasim.block.BlockDevice#submit}: a {@link org.hcasim.block.BlockRequest} (read or write
- *     of {@code blocks} logical blocks at {@code lba}, data in initiator host memory, optional PI buffer and
+ *     of {@code blocks} logical blocks, or a {@link org.hcasim.block.BlockOp#FLUSH flush} of the write cache) at {@code lba}, data in initiator host memory, optional PI buffer and
  *     {@link org.hcasim.block.PiControl}) completes once, later, with a
  *     {@link org.hcasim.block.BlockCompletion} ({@link org.hcasim.block.BlockStatus} + one line of detail).</li>
  * <li>{@link org.hcasim.block.BlockBackstores#create}: the standard {@code null} and {@code ram}
@@ -34,7 +34,9 @@
  *     {@code connected} from a task; on any failure call {@code failed} with one line.</li>
  * <li>{@code BlockDevice.submit} runs inside the caller's task on an initiator core: charge your CPU
  *     there ({@code host.charge}), choose the queue of {@code host.currentCore()}, register memory and post
- *     work requests. Never complete from inside {@code submit}. Malformed requests (beyond capacity,
+ *     work requests. Never complete from inside {@code submit}. A flush becomes your protocol's cache flush
+ *     (NVMe Flush, SCSI SYNCHRONIZE CACHE); the target hands it to the backstore as a {@code FLUSH}
+ *     {@link org.hcasim.block.BackstoreIo} (the standard backstores keep no volatile cache: it completes at once). Malformed requests (beyond capacity,
  *     missing metadata buffer) complete with an error status instead of throwing.</li>
  * <li>On the target, move the data into target memory (RDMA READ for writes), hand a
  *     {@link org.hcasim.block.BackstoreIo} to the backstore, and send data and response back when it

@@ -12,10 +12,10 @@ public final class BenchReport {
     private BenchReport() { }
 
     public static String text(List<BenchResult> results) {
-        TextTable t = new TextTable("run", "simulated I/Os>", "simulated>", "wall median>", "wall min>", "I/Os per wall s>",
+        TextTable t = new TextTable("run", "payload", "simulated I/Os>", "simulated>", "wall median>", "wall min>", "I/Os per wall s>",
                 "sim/wall>", "events/IO>", "alloc B/IO>");
         for (BenchResult r : results) {
-            t.row(r.name(), Long.toString(r.simulatedIos()), ms(r.simulatedNs()), ms(r.medianWallNs()), ms(r.minWallNs()),
+            t.row(r.name(), r.payload(), Long.toString(r.simulatedIos()), ms(r.simulatedNs()), ms(r.medianWallNs()), ms(r.minWallNs()),
                     String.format(Locale.ROOT, "%.0f", r.iosPerWallSecond()), String.format(Locale.ROOT, "%.4f", r.simulatedPerWall()),
                     String.format(Locale.ROOT, "%.1f", r.eventsPerIo()), String.format(Locale.ROOT, "%.0f", r.allocatedBytesPerIo()));
         }
@@ -32,16 +32,18 @@ public final class BenchReport {
         for (BenchResult r : results) {
             Map<String, Object> x = new LinkedHashMap<>();
             x.put("name", r.name());
+            x.put("wall_seconds", r.medianWallNs() / 1e9);
+            x.put("events_per_second", Math.round(r.eventsPerWallSecond()));
+            x.put("simulated_ios_per_wall_second", Math.round(r.iosPerWallSecond()));
+            x.put("payload", r.payload());
             x.put("simulated_ios", r.simulatedIos());
             x.put("simulated_ns", r.simulatedNs());
             x.put("wall_ns", r.wallNs());
             x.put("wall_median_ns", r.medianWallNs());
             x.put("wall_min_ns", r.minWallNs());
-            x.put("ios_per_wall_second", Math.round(r.iosPerWallSecond()));
             x.put("simulated_per_wall", r.simulatedPerWall());
             x.put("events", r.events());
             x.put("events_per_io", r.eventsPerIo());
-            x.put("events_per_wall_second", Math.round(r.eventsPerWallSecond()));
             x.put("allocated_bytes", r.allocatedBytes());
             x.put("allocated_bytes_per_io", Math.round(r.allocatedBytesPerIo()));
             runs.add(x);

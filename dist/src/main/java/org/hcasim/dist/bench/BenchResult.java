@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Wall times and allocated bytes of the repetitions of one run, and what each simulated. The median is the
  * headline (robust to one slow repetition on a shared machine); min shows the best case.
  */
-public record BenchResult(String name, long simulatedIos, long simulatedNs, long events, long[] wallNs,
+public record BenchResult(String name, String payload, long simulatedIos, long simulatedNs, long events, long[] wallNs,
                           long[] allocatedBytes) {
 
     public long medianWallNs() {

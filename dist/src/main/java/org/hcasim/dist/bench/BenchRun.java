@@ -10,5 +10,8 @@ public interface BenchRun {
 
     String name();
 
+    /** {@code real} or {@code elided}: whether the run's testbed stores payload bytes (sim.payload); none without any. */
+    String payload();
+
     Work execute();
 }

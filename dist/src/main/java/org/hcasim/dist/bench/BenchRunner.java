@@ -51,7 +51,7 @@ public final class BenchRunner {
                     throw new IllegalStateException("bench run " + run.name() + " is not deterministic: " + first + " then " + w);
                 }
             }
-            out.add(new BenchResult(run.name(), first.simulatedIos(), first.simulatedNs(), first.events(), wall, allocated));
+            out.add(new BenchResult(run.name(), run.payload(), first.simulatedIos(), first.simulatedNs(), first.events(), wall, allocated));
         }
         return out;
     }

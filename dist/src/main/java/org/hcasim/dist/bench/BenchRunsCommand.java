@@ -10,24 +10,30 @@ import picocli.CommandLine.Spec;
 
 /** {@code hcasim bench runs}: wall time, simulated I/Os per wall second, events and bytes allocated per I/O of a fixed set of whole runs. */
 @Command(name = "runs", mixinStandardHelpOptions = true,
-        description = "Time a fixed set of whole simulation runs: wall time, simulated I/Os per wall second, events and bytes allocated per I/O.")
+        description = "Time a fixed set of realistic whole runs (the experiments' testbeds, each at least 200k simulated I/Os):"
+                + " wall time, events and simulated I/Os per wall second, events and bytes allocated per I/O.")
 public final class BenchRunsCommand implements Callable<Integer> {
 
-    /** The fixed set: the engine's host model alone (small, large), and fio over NVMe-oF on the built-in testbed. */
-    static final List<BenchRun> FIXED = List.of(
-            new HostPipelineRun(4, 32, 10_000_000L),
-            new HostPipelineRun(24, 128, 2_000_000L),
-            FioBenchRun.nvmeofRandread4k());
+    /** The fixed set: the experiments' testbeds and workloads, each at least 200 k simulated I/Os. */
+    static List<BenchRun> fixed() {
+        return RealisticBenchRuns.all();
+    }
 
     public enum Format { text, json }
 
     @Option(names = "--format", defaultValue = "text", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--warmups", defaultValue = "2", description = "Unmeasured executions per run first (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--only", paramLabel = "TEXT", description = "Only the runs whose name contains TEXT.")
+    String only;
+
+    @Option(names = "--list", description = "List the runs' names and stop.")
+    boolean list;
+
+    @Option(names = "--warmups", defaultValue = "1", description = "Unmeasured executions per run first (default: ${DEFAULT-VALUE}).")
     int warmups;
 
-    @Option(names = "--repeats", defaultValue = "5", description = "Measured executions per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repeats", defaultValue = "3", description = "Measured executions per run (default: ${DEFAULT-VALUE}).")
     int repeats;
 
     @Spec
@@ -35,8 +41,15 @@ public final class BenchRunsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<BenchResult> results = new BenchRunner(warmups, repeats, System::nanoTime).run(FIXED);
+        List<BenchRun> runs = fixed().stream().filter(r -> only == null || r.name().contains(only)).toList();
         var out = spec.commandLine().getOut();
+        if (runs.isEmpty()) throw new org.hcasim.core.config.UserException("--only " + only + ": no run's name contains it (see --list)");
+        if (list) {
+            for (BenchRun r : runs) out.println(r.name());
+            out.flush();
+            return 0;
+        }
+        List<BenchResult> results = new BenchRunner(warmups, repeats, System::nanoTime).run(runs);
         out.print(format == Format.json ? ReproduceOutputs.json(BenchReport.tree(results, warmups, repeats)) : BenchReport.text(results));
         out.flush();
         return 0;

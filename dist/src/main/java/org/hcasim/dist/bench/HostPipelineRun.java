@@ -24,6 +24,11 @@ public record HostPipelineRun(int cores, int queueDepth, long simulatedNs) imple
     static final long DEVICE_NS = 10_000;
 
     @Override
+    public String payload() {
+        return "none"; // the host model alone moves no bytes
+    }
+
+    @Override
     public String name() {
         return "host-pipeline cores=" + cores + " qd=" + queueDepth;
     }

@@ -41,6 +41,7 @@ public final class HcasimCommand implements Callable<Integer> {
             ConfigCommand.class,
             // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
+            org.hcasim.dist.experiment.SweepCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
             FioCommand.class,
             org.hcasim.dist.mrbench.MrBenchCommand.class
@@ -141,6 +142,8 @@ public final class HcasimCommand implements Callable<Integer> {
                 cl.addSubcommand(sub);
             }
         }
+        // fio's own job options (--name=x --rw=read ...) are FioCommand's positional arguments, in order with its job files
+        cl.getSubcommands().get("fio").setUnmatchedOptionsArePositionalParams(true);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setParameterExceptionHandler(HcasimCommand::onBadCommandLine);

@@ -20,6 +20,7 @@ import org.hcasim.dist.experiment.grid.ConsoleProgress;
 import org.hcasim.dist.experiment.grid.ContextFactory;
 import org.hcasim.dist.experiment.grid.ExperimentGrid;
 import org.hcasim.dist.experiment.grid.PointRun;
+import org.hcasim.dist.experiment.grid.Shard;
 import org.hcasim.dist.experiment.grid.Sweep;
 import org.hcasim.dist.experiment.render.ReproduceOutputs;
 import org.hcasim.dist.experiment.run.EngineContext;
@@ -68,6 +69,10 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
     Integer jobs;
 
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Run only shard K of N of each grid: the points whose index in the grid is K-1 modulo N (seeds come from the point alone).")
+    String shard;
+
     @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace of the first point's run to FILE.")
     Path trace;
 
@@ -101,7 +106,8 @@ public final class ReproduceCommand implements Callable<Integer> {
             throw new UserException("--trace-limit must be at least 1, not " + traceLimit);
         }
 
-        List<ExperimentGrid> grids = grids(selected, axisValues);
+        Shard part = Shard.parse(shard);
+        List<ExperimentGrid> grids = grids(selected, axisValues).stream().map(part::of).toList();
         TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
         Point traced = tracedPoint(grids.get(0), tracePoint);
         WorkloadRunner runner = SimulationWorkloadRunner.installed();

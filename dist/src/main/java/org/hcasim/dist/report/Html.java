@@ -19,6 +19,13 @@ public final class Html {
         return b.toString();
     }
 
+    /** A plot: its SVG file as the image, with links to the PNG and the SVG ({@code base} without extension). */
+    public static String figure(String base, String caption) {
+        String f = escape(base);
+        return "<figure><img src=\"" + f + ".svg\" alt=\"" + escape(caption) + " plot\"><figcaption>" + escape(caption)
+                + " (<a href=\"" + f + ".png\">PNG</a>, <a href=\"" + f + ".svg\">SVG</a>)</figcaption></figure>\n";
+    }
+
     /** A full page with inline styles only. */
     public static String page(String title, String body) {
         return """

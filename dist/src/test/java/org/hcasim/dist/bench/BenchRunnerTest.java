@@ -13,6 +13,7 @@ class BenchRunnerTest {
         long[] t = {0}; // a clock advancing 1 ms per reading: every execution measures 1 ms
         BenchRun run = new BenchRun() {
             public String name() { return "fixed"; }
+            public String payload() { return "elided"; }
             public Work execute() { return new Work(5_000, 2_000_000, 40_000); }
         };
 
@@ -34,6 +35,7 @@ class BenchRunnerTest {
         long[] n = {0};
         BenchRun drifting = new BenchRun() {
             public String name() { return "drifting"; }
+            public String payload() { return "real"; }
             public Work execute() { return new Work(++n[0], 1, 1); }
         };
 

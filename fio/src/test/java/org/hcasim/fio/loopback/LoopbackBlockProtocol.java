@@ -163,7 +163,7 @@ public final class LoopbackBlockProtocol implements BlockProtocol {
                 if (mdBytes > 0) host.memory().read(request.metadataIova(), md, 0, mdBytes);
             }
             host.timer(oneWayNs, core, "loopback to target", () -> targetHost.run(0, Priority.SOFT_IRQ, "loopback target", () -> {
-                long dataIova = targetHost.memory().allocate(bytes, 4096);
+                long dataIova = targetHost.memory().allocate(Math.max(bytes, 1), 4096); // a flush moves no data
                 long mdIova = mdBytes > 0 ? targetHost.memory().allocate(mdBytes, 8) : BlockRequest.NO_METADATA;
                 targetHost.memory().write(dataIova, data, 0, bytes);
                 if (mdBytes > 0) targetHost.memory().write(mdIova, md, 0, mdBytes);

@@ -8,61 +8,35 @@ import java.util.Map;
 import java.util.Set;
 import org.hcasim.dist.experiment.compare.CellComparison;
 import org.hcasim.dist.experiment.compare.ExperimentOutcome;
-import org.hcasim.dist.report.ChartSpec;
+import org.hcasim.dist.report.PlotLayout;
+import org.hcasim.dist.report.PlotSpec;
 import org.hcasim.spi.Axis;
-import org.hcasim.spi.Point;
 
 /**
- * One chart per metric of an outcome: x = the point without its policy axis (only the axes that vary,
- * e.g. block size), one colour per policy, simulated solid beside reference dashed.
+ * One chart per metric of an outcome (so CPU is on a chart of its own), laid out by {@link PlotLayout}: x the first
+ * numeric axis that varies (block size, on a log2 axis), one series per combination of the other axes (HCA and
+ * policy), simulated filled beside the reference hollow with its error.
  */
 public final class ExperimentCharts {
     private ExperimentCharts() { }
 
     /** Charts by metric name, in column order. */
-    public static Map<String, ChartSpec> charts(ExperimentOutcome o) {
-        String policyAxis = o.experiment().policyAxis();
-        List<String> varying = o.grid().axes().stream()
-                .filter(a -> !a.name().equals(policyAxis) && a.values().size() > 1).map(Axis::name).toList();
+    public static Map<String, PlotSpec> charts(ExperimentOutcome o) {
+        List<String> axes = new ArrayList<>(o.grid().axes().stream().map(Axis::name).toList());
+        // the policy varies fastest within a series' name: "connectx4 sg" rather than "sg connectx4"
+        if (axes.remove(o.experiment().policyAxis())) axes.add(o.experiment().policyAxis());
         Set<String> metrics = new LinkedHashSet<>();
         o.cells().forEach(c -> metrics.add(c.metric()));
-        Map<String, ChartSpec> out = new LinkedHashMap<>();
+        Map<String, PlotSpec> out = new LinkedHashMap<>();
         for (String metric : metrics) {
-            List<String> categories = new ArrayList<>();
-            Map<String, Map<String, Double>> sim = new LinkedHashMap<>();
-            Map<String, Map<String, Double>> ref = new LinkedHashMap<>();
+            List<PlotLayout.Value> values = new ArrayList<>();
             for (CellComparison c : o.cells()) {
-                if (!c.metric().equals(metric)) {
-                    continue;
-                }
-                String category = category(c.point(), varying);
-                if (!categories.contains(category)) {
-                    categories.add(category);
-                }
-                String policy = c.point().get(policyAxis);
-                c.simulated().ifPresent(v -> sim.computeIfAbsent(policy, k -> new LinkedHashMap<>()).put(category, v));
-                c.referenceValue().ifPresent(v -> ref.computeIfAbsent(policy, k -> new LinkedHashMap<>()).put(category, v));
-            }
-            List<ChartSpec.Series> series = new ArrayList<>();
-            for (String policy : o.grid().axis(policyAxis).values()) {
-                if (sim.containsKey(policy)) {
-                    series.add(new ChartSpec.Series(policy + " simulated", policy, false, sim.get(policy)));
-                }
-                if (ref.containsKey(policy)) {
-                    series.add(new ChartSpec.Series(policy + " reference", policy, true, ref.get(policy)));
+                if (c.metric().equals(metric)) {
+                    values.add(new PlotLayout.Value(c.point(), c.simulated(), c.referenceValue(), c.errorText()));
                 }
             }
-            String xLabel = varying.isEmpty() ? "point" : String.join(" / ", varying);
-            out.put(metric, new ChartSpec(o.experiment().name() + ": " + metric + " by " + policyAxis,
-                    xLabel, metric, categories, series));
+            out.put(metric, PlotLayout.of(o.experiment().name() + ": " + metric, metric, axes, values));
         }
         return out;
-    }
-
-    private static String category(Point p, List<String> varying) {
-        if (varying.isEmpty()) {
-            return "all";
-        }
-        return String.join(" / ", varying.stream().map(p::get).toList());
     }
 }

@@ -9,8 +9,7 @@ import org.hcasim.dist.experiment.compare.PolicyComparison;
 import org.hcasim.dist.experiment.grid.PointRun;
 import org.hcasim.dist.report.Html;
 import org.hcasim.dist.report.Numbers;
-import org.hcasim.dist.report.RunReportText;
-import org.hcasim.spi.ResourceUsage;
+import org.hcasim.dist.report.RunReportHtml;
 
 /**
  * {@code index.html}: per experiment its setup, the cell table, the policy comparisons, the summary with
@@ -78,10 +77,7 @@ public final class ExperimentHtml {
         misses(b, o);
 
         for (var plot : plots.entrySet()) {
-            String f = Html.escape(plot.getValue());
-            b.append("<figure><img src=\"").append(f).append(".svg\" alt=\"").append(Html.escape(plot.getKey()))
-                    .append(" plot\"><figcaption>").append(Html.escape(plot.getKey())).append(" (<a href=\"").append(f)
-                    .append(".png\">PNG</a>, <a href=\"").append(f).append(".svg\">SVG</a>)</figcaption></figure>\n");
+            b.append(Html.figure(plot.getValue(), plot.getKey()));
         }
 
         b.append("<table>\n<tr><th>point</th><th>column</th><th class=\"num\">simulated</th><th class=\"num\">reference</th><th class=\"num\">error</th></tr>\n");
@@ -116,13 +112,8 @@ public final class ExperimentHtml {
                     .append(Html.escape(r.result().map(x -> x.report().bottleneckSentence()).orElse("FAILED: " + r.failure().orElse(""))))
                     .append("</summary>\n");
             r.result().ifPresent(res -> {
-                b.append("<table><tr><th>kind</th><th>resource</th><th class=\"num\">units</th><th class=\"num\">busy</th></tr>\n");
-                for (ResourceUsage u : RunReportText.ordered(res.report())) {
-                    b.append("<tr><td>").append(Html.escape(u.kind())).append("</td><td>").append(Html.escape(u.name()))
-                            .append("</td><td class=\"num\">").append(u.units()).append("</td><td class=\"num\">")
-                            .append(Numbers.pct(100 * u.utilisation())).append("</td></tr>\n");
-                }
-                b.append("</table>\n<p>metrics: ");
+                RunReportHtml.table(b, res.report());
+                b.append("<p>metrics: ");
                 res.metrics().forEach((k, v) -> b.append(Html.escape(k)).append('=').append(Numbers.readable(v)).append(' '));
                 b.append("</p>\n");
             });

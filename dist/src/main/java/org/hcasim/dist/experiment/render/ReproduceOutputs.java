@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.hcasim.core.config.UserException;
 import org.hcasim.dist.experiment.compare.ExperimentOutcome;
-import org.hcasim.dist.report.ChartSpec;
+import org.hcasim.dist.report.PlotSpec;
 import org.hcasim.dist.report.ChartWriter;
 
 /**
@@ -59,7 +59,7 @@ public final class ReproduceOutputs {
                 write(dir.resolve(n + ".csv"), ComparisonCsv.render(o));
                 write(dir.resolve(n + ".json"), json(ComparisonJson.tree(o)));
                 Map<String, String> files = new LinkedHashMap<>();
-                for (Map.Entry<String, ChartSpec> chart : ExperimentCharts.charts(o).entrySet()) {
+                for (Map.Entry<String, PlotSpec> chart : ExperimentCharts.charts(o).entrySet()) {
                     String base = n + "-" + chart.getKey().replaceAll("[^A-Za-z0-9_.-]", "_");
                     ChartWriter.writePng(chart.getValue(), dir.resolve(base + ".png"));
                     ChartWriter.writeSvg(chart.getValue(), dir.resolve(base + ".svg"));

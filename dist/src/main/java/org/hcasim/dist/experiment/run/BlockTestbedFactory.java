@@ -48,7 +48,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
      * The policies the testbed's roles chose, and the receive buffers their SRQ policies commit. (The user-MR
      * registrations' figures are added by {@link UserMrReports}.)
      */
-    static RunReport annotate(RunReport report, TestbedPolicies policies) {
+    public static RunReport annotate(RunReport report, TestbedPolicies policies) {
         RunReport r = report.withPolicies(policies.inForce());
         return policies.inForce().keySet().stream().anyMatch(k -> PolicyKind.ofKey(k).orElse(null) == PolicyKind.SRQ)
                 ? r.withMemory("receive buffers", policies.receiveBufferBytes()) : r;

@@ -16,10 +16,10 @@ import org.hcasim.spi.RunReport;
  * own JSON report, the engine's public output, so experiments see exactly what {@code hcasim fio} prints;
  * host CPU comes from the run report's core groups, as mpstat would measure it.
  */
-final class FioMetrics {
+public final class FioMetrics {
     private FioMetrics() { }
 
-    static Map<String, Double> of(FioResults results, RunReport report) {
+    public static Map<String, Double> of(FioResults results, RunReport report) {
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(FioJsonReport.render(results, 0));

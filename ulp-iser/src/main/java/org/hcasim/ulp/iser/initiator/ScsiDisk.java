@@ -81,6 +81,11 @@ final class ScsiDisk implements BlockDevice {
 
     @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
+        if (request.op() == BlockOp.FLUSH) { // sd_setup_flush_cmnd: SYNCHRONIZE CACHE(10) of the whole disk, no data
+            queue(new ScsiTask(new Cdb.SynchronizeCache10(0, 0), false, false, List.of(), List.of(), ScsiProtection.NONE,
+                    0, format.blockSize(), onDone), new InFlight(request, done, BlockRequest.NO_METADATA));
+            return;
+        }
         BlockCompletion invalid = check(request);
         if (invalid != null) {
             completeLater(done, invalid);
@@ -104,7 +109,12 @@ final class ScsiDisk implements BlockDevice {
         var cdb = new Cdb.ReadWrite16(write, protection.protectField(), false, false, request.lba(), request.blocks());
         ScsiTask task = new ScsiTask(cdb, !write, write, pages(request.dataIova(), request.dataBytes(format)), metaList,
                 protection, request.lba(), bs, onDone);
-        task.owner = new InFlight(request, done, meta);
+        queue(task, new InFlight(request, done, meta));
+    }
+
+    /** Sends the task when the disk has a free slot of its queue_depth, else it waits in the block layer. */
+    private void queue(ScsiTask task, InFlight owner) {
+        task.owner = owner;
         if (active < settings.queueDepth()) {
             active++;
             session.queue(task);

@@ -4,14 +4,15 @@ import org.hcasim.ulp.iser.pdu.BigEndian;
 
 /**
  * The SCSI commands (CDBs) the initiator sends and the target serves, as 16 bytes for the iSCSI BHS (shorter CDBs
- * zero-padded): READ(16) / WRITE(16) with RDPROTECT / WRPROTECT (SBC-3), INQUIRY and READ CAPACITY(16) (SPC-4,
- * SBC-3). Anything else decodes as {@link Unsupported}, which the target answers with INVALID COMMAND OPERATION
+ * zero-padded): READ(16) / WRITE(16) with RDPROTECT / WRPROTECT (SBC-3), SYNCHRONIZE CACHE(10), INQUIRY and READ
+ * CAPACITY(16) (SPC-4, SBC-3). Anything else decodes as {@link Unsupported}, which the target answers with INVALID COMMAND OPERATION
  * CODE.
  */
 public sealed interface Cdb {
     int READ_16 = 0x88;
     int WRITE_16 = 0x8A;
     int INQUIRY = 0x12;
+    int SYNCHRONIZE_CACHE_10 = 0x35;
     /** SERVICE ACTION IN(16); service action 0x10 is READ CAPACITY(16). */
     int SERVICE_ACTION_IN_16 = 0x9E;
     int SA_READ_CAPACITY_16 = 0x10;
@@ -39,6 +40,27 @@ public sealed interface Cdb {
             b[1] = (byte) (protect << 5 | (dpo ? 0x10 : 0) | (fua ? 0x08 : 0));
             BigEndian.put64(b, 2, lba);
             BigEndian.put32(b, 10, blocks);
+            return b;
+        }
+    }
+
+    /**
+     * SYNCHRONIZE CACHE(10) (0x35): bytes 2-5 the first LBA, 7-8 the number of blocks, 0 = to the end of the medium
+     * (what sd sends for a flush: the whole cache).
+     */
+    record SynchronizeCache10(long lba, int blocks) implements Cdb {
+        public SynchronizeCache10 {
+            if (lba < 0 || lba > 0xFFFF_FFFFL || (blocks & ~0xFFFF) != 0) {
+                throw new IllegalArgumentException("SYNCHRONIZE CACHE(10): 32-bit LBA, 16-bit block count");
+            }
+        }
+
+        @Override
+        public byte[] encode() {
+            byte[] b = new byte[16];
+            b[0] = (byte) SYNCHRONIZE_CACHE_10;
+            BigEndian.put32(b, 2, (int) lba);
+            BigEndian.put16(b, 7, blocks);
             return b;
         }
     }
@@ -94,6 +116,7 @@ public sealed interface Cdb {
         return switch (op) {
             case READ_16, WRITE_16 -> new ReadWrite16(op == WRITE_16, (b[1] & 0xFF) >>> 5, (b[1] & 0x10) != 0,
                     (b[1] & 0x08) != 0, BigEndian.get64(b, 2), BigEndian.get32(b, 10));
+            case SYNCHRONIZE_CACHE_10 -> new SynchronizeCache10(BigEndian.get32(b, 2) & 0xFFFF_FFFFL, BigEndian.get16(b, 7));
             case INQUIRY -> new Inquiry((b[1] & 1) != 0, b[2] & 0xFF, BigEndian.get16(b, 3));
             case SERVICE_ACTION_IN_16 -> (b[1] & 0x1F) == SA_READ_CAPACITY_16
                     ? new ReadCapacity16(BigEndian.get32(b, 10)) : new Unsupported(op, b[1] & 0x1F);

@@ -18,7 +18,8 @@ import org.hcasim.verbs.SignatureError;
 
 /**
  * LIO's execution of one SCSI command on LUN 0 of a connection's target: INQUIRY and READ CAPACITY(16) emulated
- * (spc_emulate_inquiry_std, sbc_emulate_readcapacity_16: the PROTECT bit and P_TYPE when the LUN has PI), READ(16)
+ * (spc_emulate_inquiry_std, sbc_emulate_readcapacity_16: the PROTECT bit and P_TYPE when the LUN has PI), SYNCHRONIZE
+ * CACHE a no-op (the ramdisk keeps no volatile cache), READ(16)
  * and WRITE(16) checked (the LBA range, sbc_check_prot: a protect field needs a PI LUN of type 1 or 3 and a session
  * that moves PI, the transfer length must match) and run on the ramdisk with the PI handling sbc_set_prot_op_checks
  * gives them; a write's data comes as immediate data and the rest by RDMA READ, a read's goes by RDMA WRITE; a
@@ -52,6 +53,8 @@ final class CommandExecutor {
             case Cdb.ReadCapacity16 q -> sendData(c, new ReadCapacity16Data(spec().capacityBlocks() - 1,
                     format().blockSize(), format().piType()).encode(), q.allocationLength());
             case Cdb.ReadWrite16 rw -> readWrite(c, rw, immediateIova);
+            // rd_mcp has no execute_sync_cache: sbc_parse_cdb makes it sbc_emulate_noop, GOOD at once
+            case Cdb.SynchronizeCache10 sync -> conn.respond(c, null);
             case Cdb.Unsupported u -> conn.respond(c, SenseData.invalidOpcode());
         }
     }

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * A 64-byte NVMe submission queue entry as it travels in a command capsule. Layout (little-endian):
  * opcode (0), flags (1; PSDT bits 7:6 = 01b "SGL, metadata buffer"), command id (2-3), nsid (4-7) or, for
  * fabrics commands, fctype (4), metadata pointer (16-23), DPTR = one SGL descriptor (24-39), command
- * dwords 10-15 (40-63). I/O commands: starting LBA (40-47), 0-based block count (48-49). Connect: record
+ * dwords 10-15 (40-63). Flush (opcode 0) names only the namespace. I/O commands: starting LBA (40-47), 0-based block count (48-49). Connect: record
  * format (40-41), queue id (42-43), SQ size (44-45, 0-based), KATO (48-51). Reads and writes of a namespace
  * with protection information also carry {@link ProtectionInfo} (PRINFO in CDW12, tags in CDW14-15).
  */
@@ -17,6 +17,7 @@ public final class NvmeCommand {
     /** Admin opcode Identify. */
     public static final int OPC_IDENTIFY = 0x06;
     /** I/O opcodes. */
+    public static final int OPC_FLUSH = 0x00;
     public static final int OPC_WRITE = 0x01;
     public static final int OPC_READ = 0x02;
     /** Fabrics command opcode; the command type is in byte 4. */
@@ -65,6 +66,13 @@ public final class NvmeCommand {
                                  ProtectionInfo protection) {
         NvmeCommand c = io(write, commandId, nsid, slba, blocks, dptr);
         protection.encode(c.b);
+        return c;
+    }
+
+    /** Flush of namespace {@code nsid}'s volatile write cache: no data, no LBA range. */
+    public static NvmeCommand flush(int commandId, int nsid) {
+        NvmeCommand c = base(OPC_FLUSH, commandId, SglDescriptor.none());
+        LittleEndian.put(c.b, 4, nsid, 4);
         return c;
     }
 

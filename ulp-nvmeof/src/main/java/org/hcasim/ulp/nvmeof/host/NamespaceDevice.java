@@ -14,7 +14,7 @@ import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
 import org.hcasim.ulp.nvmeof.pi.PiSignature;
 
-/** One namespace as a block device ({@code nvme0n1}): turns block requests into NVMe reads and writes. */
+/** One namespace as a block device ({@code nvme0n1}): turns block requests into NVMe reads, writes and flushes. */
 final class NamespaceDevice implements BlockDevice {
     private final String name;
     private final int nsid;
@@ -44,6 +44,11 @@ final class NamespaceDevice implements BlockDevice {
     }
 
     @Override
+    public long maxTransferBytes() {
+        return owner.queueFor(0).maxTransferBytes(); // every queue maps the same registration size
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();
@@ -51,6 +56,12 @@ final class NamespaceDevice implements BlockDevice {
             throw new IllegalStateException(name + ": submit must be called inside a task on " + host.name());
         }
         HostQueue queue = owner.queueFor(core);
+        HostCommand.Completion completion = (cqe, detail) -> done.completed(NvmeOfHost.toBlock(cqe, name, detail));
+        if (request.op() == BlockOp.FLUSH) { // nvmet reports a volatile write cache, so the block layer sends it
+            queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.flush(cid, nsid), HostCommand.Direction.NONE,
+                    0, 0, completion));
+            return;
+        }
         BlockFormat format = namespace.format();
         long bytes = request.dataBytes(format);
         String refusal = refusal(request, queue, bytes);
@@ -61,7 +72,6 @@ final class NamespaceDevice implements BlockDevice {
         }
         boolean write = request.op() == BlockOp.WRITE;
         HostCommand.Direction direction = write ? HostCommand.Direction.TO_TARGET : HostCommand.Direction.FROM_TARGET;
-        HostCommand.Completion completion = (cqe, detail) -> done.completed(NvmeOfHost.toBlock(cqe, name, detail));
         if (!format.hasPi()) {
             queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr),
                     direction, request.dataIova(), (int) bytes, completion));

@@ -204,13 +204,17 @@ final class TargetQueue {
 
     private void ioCommand(TargetCommand c) {
         int op = c.sqe.opcode();
-        if (op != NvmeCommand.OPC_READ && op != NvmeCommand.OPC_WRITE) {
+        if (op != NvmeCommand.OPC_READ && op != NvmeCommand.OPC_WRITE && op != NvmeCommand.OPC_FLUSH) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
         }
         BlockBackstore ns = target.namespace(c.sqe.nsid());
         if (ns == null) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_NAMESPACE, 0);
+            return;
+        }
+        if (op == NvmeCommand.OPC_FLUSH) { // nvmet_bdev_execute_flush: a flush bio to the backstore
+            execute(c, ns, BlockOp.FLUSH, PiControl.NONE, -1);
             return;
         }
         BlockFormat format = ns.spec().format();
@@ -256,7 +260,8 @@ final class TargetQueue {
 
     private void execute(TargetCommand c, BlockBackstore ns, BlockOp op, PiControl pi, long data) {
         int core = host.currentCore();
-        BackstoreIo io = new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
+        BackstoreIo io = op == BlockOp.FLUSH ? new BackstoreIo(op, 0, 0, host.memory(), BlockRequest.NO_METADATA,
+                BlockRequest.NO_METADATA, pi, core) : new BackstoreIo(op, c.sqe.slba(), c.sqe.blocks(), host.memory(), data,
                 c.metaBuffer >= 0 ? c.metaBuffer : BlockRequest.NO_METADATA, pi, core);
         ns.execute(io, result -> {
             if (dead) {

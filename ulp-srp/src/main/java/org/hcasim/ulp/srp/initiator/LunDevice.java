@@ -12,8 +12,8 @@ import org.hcasim.ulp.srp.iu.ScsiCommands;
 import org.hcasim.ulp.srp.iu.SrpResponse;
 
 /**
- * One LUN as a SCSI disk ({@code sdb}, ...): block requests become READ/WRITE CDBs on the channel of the
- * submitting core. SRP carries no protection information (neither ib_srp nor ib_srpt set up PI), so the disk
+ * One LUN as a SCSI disk ({@code sdb}, ...): block requests become READ/WRITE (and, for a flush, SYNCHRONIZE
+ * CACHE) CDBs on the channel of the submitting core. SRP carries no protection information (neither ib_srp nor ib_srpt set up PI), so the disk
  * has none and PI requests are refused.
  */
 final class LunDevice implements BlockDevice {
@@ -47,6 +47,11 @@ final class LunDevice implements BlockDevice {
     }
 
     @Override
+    public long maxTransferBytes() {
+        return owner.channelFor(0).maxTransferBytes(); // every channel logs in with the same limits
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();
@@ -54,6 +59,11 @@ final class LunDevice implements BlockDevice {
             throw new IllegalStateException(name + ": submit must be called inside a task on " + host.name());
         }
         Channel channel = owner.channelFor(core);
+        if (request.op() == BlockOp.FLUSH) { // sd_setup_flush_cmnd: SYNCHRONIZE CACHE of the whole disk, no data
+            channel.submit(new SrpRequest(lun, ScsiCommands.synchronizeCache(), false, 0, 0,
+                    (rsp, failure) -> done.completed(toBlock(rsp, failure))));
+            return;
+        }
         long bytes = request.dataBytes(format);
         String refusal = request.hasMetadata() || request.pi().deviceGenerates() || request.pi().checksAnything()
                 ? "protection information requested, but SRP carries none (the disk is formatted " + format.text() + ")"

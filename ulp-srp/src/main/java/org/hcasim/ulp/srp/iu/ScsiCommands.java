@@ -15,6 +15,7 @@ public final class ScsiCommands {
     public static final int READ_16 = 0x88;
     public static final int WRITE_16 = 0x8A;
     public static final int REPORT_LUNS = 0xA0;
+    public static final int SYNCHRONIZE_CACHE_10 = 0x35;
     /** SERVICE ACTION IN(16); service action READ CAPACITY(16) = 0x10. */
     public static final int SERVICE_ACTION_IN_16 = 0x9E;
     public static final int SA_READ_CAPACITY_16 = 0x10;
@@ -41,6 +42,13 @@ public final class ScsiCommands {
         } else {
             b.put(0, (byte) (write ? WRITE_16 : READ_16)).putLong(2, lba).putInt(10, blocks);
         }
+        return cdb;
+    }
+
+    /** SYNCHRONIZE CACHE(10) of the whole medium (LBA 0, 0 blocks), what sd sends for a flush. */
+    public static byte[] synchronizeCache() {
+        byte[] cdb = new byte[SrpCommand.CDB_BYTES];
+        cdb[0] = (byte) SYNCHRONIZE_CACHE_10;
         return cdb;
     }
 

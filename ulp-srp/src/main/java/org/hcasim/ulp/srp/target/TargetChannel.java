@@ -149,6 +149,8 @@ final class TargetChannel {
         } else if (op == ScsiCommands.SERVICE_ACTION_IN_16 && (cdb[1] & 0x1F) == ScsiCommands.SA_READ_CAPACITY_16) {
             BlockFormat f = lun.spec().format();
             dataIn(c, cmd, ScsiCommands.capacityData(lun.spec().capacityBlocks(), f.blockSize()));
+        } else if (op == ScsiCommands.SYNCHRONIZE_CACHE_10) {
+            synchronizeCache(c, lun);
         } else {
             ScsiCommands.BlockIo io = ScsiCommands.blockIo(cdb);
             if (io == null) {
@@ -157,6 +159,18 @@ final class TargetChannel {
                 blockIo(c, cmd, io);
             }
         }
+    }
+
+    /** LIO's iblock_execute_sync_cache: a flush of the backstore's cache, then GOOD (or the failure's sense). */
+    private void synchronizeCache(Command c, BlockBackstore lun) {
+        lun.execute(new BackstoreIo(BlockOp.FLUSH, 0, 0, host.memory(), BlockRequest.NO_METADATA, BlockRequest.NO_METADATA,
+                PiControl.NONE, host.currentCore()), result -> {
+                    if (result.ok()) {
+                        respond(c, SrpResponse.STATUS_GOOD, new byte[0], 0, List.of());
+                    } else {
+                        checkCondition(c, ScsiCommands.KEY_MEDIUM_ERROR, ScsiCommands.ASC_UNRECOVERED_READ_ERROR);
+                    }
+                });
     }
 
     /** Small data-in (REPORT LUNS, READ CAPACITY): as much as the descriptors take, then GOOD. */
