@@ -15,6 +15,7 @@ import java.util.Map;
  *     random patterns the number of sequential I/Os per random offset (0 = none)
  * @param size bytes of I/O per job (0 = the device from {@code offset} to its end); {@code sizePercent} &gt; 0 instead
  * @param cpus CPUs allowed (empty = any core of the host)
+ * @param continueOnError which errors the job goes on after ({@code continue_on_error}: bits {@link #CONTINUE_READ} ...)
  * @param jobOptions the options written in this job's own section, as written (for fio's JSON)
  */
 public record FioJob(
@@ -50,7 +51,13 @@ public record FioJob(
         long randseed,
         boolean thread,
         PiOptions pi,
+        int continueOnError,
         Map<String, String> jobOptions) {
+
+    /** {@link #continueOnError} bits: fio goes on after a failed read, a failed write, a verify failure. */
+    static final int CONTINUE_READ = 1;
+    static final int CONTINUE_WRITE = 2;
+    static final int CONTINUE_VERIFY = 4;
 
     long maxBs() {
         return Math.max(rw.reads ? bsRead : 0, rw.writes ? bsWrite : 0);

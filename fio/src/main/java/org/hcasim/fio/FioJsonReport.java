@@ -32,6 +32,15 @@ public final class FioJsonReport {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("fio version", FioFormat.FIO_VERSION);
         root.put("timestamp", epochMillis / 1000);
+        if (results.faults != null) {
+            ObjectNode faults = root.putObject("hcasim faults");
+            for (org.hcasim.core.fault.FaultLedger.Section s : org.hcasim.core.fault.FaultLedger.Section.values()) {
+                var counts = results.faults.section(s);
+                if (counts.isEmpty()) continue;
+                ObjectNode section = faults.putObject(s.label());
+                counts.forEach(section::put);
+            }
+        }
         root.put("timestamp_ms", epochMillis);
         root.put("time", FioFormat.ctime(epochMillis));
         ObjectNode globals = root.putObject("global options");
@@ -64,6 +73,10 @@ public final class FioJsonReport {
         j.put("jobname", r.job.name());
         j.put("groupid", r.job.groupId());
         j.put("error", r.error);
+        if (r.job.continueOnError() != 0) {
+            j.put("total_err", r.totalErrors);
+            j.put("first_error", r.firstError);
+        }
         j.put("eta", 0);
         j.put("elapsed", Math.round(r.elapsedNs / 1e9));
         ObjectNode opts = j.putObject("job options");

@@ -1,5 +1,6 @@
 package org.hcasim.fio;
 
+import org.hcasim.core.fault.FaultLedger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,12 +13,24 @@ public final class FioResults {
     /** The initiator hosts when there are several (fio --client mode), else empty. */
     final List<String> hosts;
     final long simulatedNs;
+    /** The account of the run's injected faults (docs/faults.md), or null when it injected none. */
+    final FaultLedger faults;
 
     FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs) {
+        this(jobSet, jobs, hosts, simulatedNs, null);
+    }
+
+    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs, FaultLedger faults) {
         this.jobSet = jobSet;
         this.jobs = List.copyOf(jobs);
         this.hosts = List.copyOf(hosts);
         this.simulatedNs = simulatedNs;
+        this.faults = faults;
+    }
+
+    /** The account of the run's injected faults, or null when it injected none. */
+    public FaultLedger faults() {
+        return faults;
     }
 
     /** The results of the jobs that ran on {@code host}, as a run of their own. */

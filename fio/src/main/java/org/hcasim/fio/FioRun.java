@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.UserException;
+import org.hcasim.core.fault.Faults;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.Host;
@@ -24,6 +25,8 @@ public final class FioRun {
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
+    /** Watches what reads return when the run flips bits of data a backstore keeps; null otherwise. */
+    private CorruptionOracle oracle;
 
     /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
     public FioRun(FioTestbed testbed, Consumer<String> errors) {
@@ -34,6 +37,8 @@ public final class FioRun {
     /** Runs all jobs (on every initiator host); returns their results in job order, host by host. */
     public FioResults run(JobFileParser.JobSet jobSet) {
         List<Host> hosts = testbed.initiatorHosts();
+        Faults faults = Faults.of(testbed.simulation());
+        oracle = faults.settings().dataFaults() && testbed.keepsData() ? new CorruptionOracle(faults.ledger()) : null;
         List<List<JobRunner>> perHost = new ArrayList<>();
         for (int h = 0; h < hosts.size(); h++) perHost.add(prepare(jobSet.jobs(), hosts.get(h), h));
         Simulation sim = testbed.simulation();
@@ -67,7 +72,7 @@ public final class FioRun {
             for (JobRunner r : runners) results.add(r.result);
         }
         return new FioResults(jobSet, results, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
-                loop.now() - start);
+                loop.now() - start, faults.any() ? faults.ledger() : null);
     }
 
     /**
@@ -118,7 +123,7 @@ public final class FioRun {
                 int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
                 core = job.cpus().get(k % job.cpus().size());
             }
-            JobRunner runner = new JobRunner(job, host, device, core, costs, errors);
+            JobRunner runner = new JobRunner(job, host, device, core, costs, errors, oracle);
             runner.result.host = host.name();
             runners.add(runner);
         }

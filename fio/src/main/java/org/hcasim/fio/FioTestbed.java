@@ -33,12 +33,22 @@ public interface FioTestbed {
      */
     List<BlockDevice> devices(String ioengine);
 
+    /** Whether the target's backstore keeps what is written (ram), so that reads can be checked against writes. */
+    default boolean keepsData() {
+        return false;
+    }
+
     /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
     static FioTestbed of(BlockTestbed testbed) {
         return new FioTestbed() {
             @Override
             public Simulation simulation() {
                 return testbed.simulation();
+            }
+
+            @Override
+            public boolean keepsData() {
+                return testbed.spec().namespace().backstore() == org.hcasim.block.Backstore.RAM;
             }
 
             @Override

@@ -15,7 +15,8 @@ final class JobOptionsBuilder {
             "numjobs", "size", "offset", "filename", "runtime", "timeout", "time_based", "ramp_time", "ioengine",
             "direct", "buffered", "verify", "verify_pattern", "do_verify", "verify_fatal", "cpus_allowed",
             "cpus_allowed_policy", "group_reporting", "norandommap", "randrepeat", "randseed", "thread",
-            "stonewall", "new_group", "pi_act", "pi_chk", "apptag", "apptag_mask", "md_per_io_size");
+            "stonewall", "new_group", "pi_act", "pi_chk", "apptag", "apptag_mask", "md_per_io_size",
+            "continue_on_error");
 
     static final long DEFAULT_BS = 4096;
     /** fio's default random seed (FIO_RANDSEED in fio.h). */
@@ -45,6 +46,7 @@ final class JobOptionsBuilder {
     private byte[] verifyPattern;
     private boolean doVerify = true;
     private boolean verifyFatal;
+    private int continueOnError;
     private List<Integer> cpus = List.of();
     private boolean cpusSplit;
     private boolean groupReporting;
@@ -138,6 +140,7 @@ final class JobOptionsBuilder {
             case "apptag" -> appTag = FioValues.integer(value, 0, 0xFFFF);
             case "apptag_mask" -> appTagMask = FioValues.integer(value, 0, 0xFFFF);
             case "md_per_io_size" -> mdPerIoSize = FioValues.size(value);
+            case "continue_on_error" -> continueOnError = parseContinueOnError(value);
             default -> throw new IllegalStateException("option " + option + " listed as supported but not handled");
         }
     }
@@ -150,6 +153,19 @@ final class JobOptionsBuilder {
     private static long positive(long v) {
         if (v <= 0) throw new IllegalArgumentException("must be > 0");
         return v;
+    }
+
+    /** fio's continue_on_error: none (0), read, write, io (reads and writes), verify, all (1). */
+    private static int parseContinueOnError(String value) {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "none", "0", "false" -> 0;
+            case "read" -> FioJob.CONTINUE_READ;
+            case "write" -> FioJob.CONTINUE_WRITE;
+            case "io" -> FioJob.CONTINUE_READ | FioJob.CONTINUE_WRITE;
+            case "verify" -> FioJob.CONTINUE_VERIFY;
+            case "all", "1", "true" -> FioJob.CONTINUE_READ | FioJob.CONTINUE_WRITE | FioJob.CONTINUE_VERIFY;
+            default -> throw new IllegalArgumentException("expected none, read, write, io, verify or all, got '" + value + "'");
+        };
     }
 
     private static long parseSeed(String value) {
@@ -208,6 +224,6 @@ final class JobOptionsBuilder {
                 size, sizePercent, offset, offsetPercent, filename, runtimeNs, timeBased, rampNs, ioengine, direct,
                 verify, verifyPattern, doVerify, verifyFatal, cpus, cpusSplit, groupReporting, norandommap, randrepeat,
                 randseed, thread, new PiOptions(piAct, chkGuard, chkRefTag, chkAppTag, appTag, appTagMask, mdPerIoSize),
-                ownOptions);
+                continueOnError, ownOptions);
     }
 }

@@ -24,6 +24,10 @@ final class JobResult {
     /** errno of the first error (0 = none) and fio's description of it. */
     int error;
     String errorText = "";
+    /** Errors the job went on after ({@code continue_on_error}), and the first of them. */
+    long totalErrors;
+    int firstError;
+    String firstErrorText = "";
     /** ns from job start to its end, ramp included (fio's "elapsed"). */
     long elapsedNs;
     /** ns the statistics cover (from the end of the ramp to the end of the job). */
@@ -66,6 +70,11 @@ final class JobResult {
         for (int i = 0; i < completeBatches.length; i++) completeBatches[i] += other.completeBatches[i];
         issuedReads += other.issuedReads;
         issuedWrites += other.issuedWrites;
+        totalErrors += other.totalErrors;
+        if (firstError == 0 && other.firstError != 0) {
+            firstError = other.firstError;
+            firstErrorText = other.firstErrorText;
+        }
         if (error == 0 && other.error != 0) {
             error = other.error;
             errorText = other.errorText;

@@ -42,6 +42,8 @@ final class JobRunner {
         long submittedNs;
         BlockCompletion completion;
         Written expected;
+        /** The {@link CorruptionOracle}'s note: a write's block hashes, a read's block versions. */
+        long[] oracleNote;
 
         Slot(long dataIova, long metadataIova, int maxBs) {
             this.dataIova = dataIova;
@@ -58,6 +60,7 @@ final class JobRunner {
     private final int core;
     private final FioCosts costs;
     private final Consumer<String> errors;
+    private final CorruptionOracle oracle;
     final JobResult result;
 
     private final long regionStart;
@@ -87,6 +90,13 @@ final class JobRunner {
 
     /** Checks the job against the device and the host; problems are {@link JobFileException}s naming the job. */
     JobRunner(FioJob job, Host host, BlockDevice device, int core, FioCosts costs, Consumer<String> errors) {
+        this(job, host, device, core, costs, errors, null);
+    }
+
+    /** As above, with the run's {@link CorruptionOracle} (null: none) watching what reads return. */
+    JobRunner(FioJob job, Host host, BlockDevice device, int core, FioCosts costs, Consumer<String> errors,
+              CorruptionOracle oracle) {
+        this.oracle = oracle;
         this.job = job;
         this.host = host;
         this.device = device;
@@ -242,6 +252,12 @@ final class JobRunner {
         bytesIssued += s.length;
         if (s.op == BlockOp.READ) result.issuedReads++;
         else result.issuedWrites++;
+        if (oracle != null) {
+            s.oracleNote = s.op == BlockOp.WRITE
+                    ? oracle.writing(device.name(), s.offset, s.length, blockSize, host.memory(), s.dataIova)
+                    : oracle.reading(device.name(), s.offset, s.length, blockSize);
+        }
+        if (s.op == BlockOp.WRITE) host.dataFaults().inMemory(host.memory(), s.dataIova, s.length, blockSize);
         BlockRequest request = new BlockRequest(s.op, s.offset / blockSize, s.length / blockSize, s.dataIova,
                 s.metadataIova, piControl);
         chargeSys(costs.blockSubmit());
@@ -306,8 +322,11 @@ final class JobRunner {
             if (!s.completion.ok()) {
                 ioError(s, s.completion.status().errno(), s.completion.status().isProtectionError()
                         ? s.completion.detail() : describeErrno(s.completion.status()) + " (" + s.completion.detail() + ")");
-            } else if (s.op == BlockOp.READ) {
-                checkRead(s);
+            } else if (s.op == BlockOp.READ && !checkRead(s) && oracle != null) {
+                oracle.read(device.name(), s.offset, s.length, blockSize, s.oracleNote, host.memory(), s.dataIova);
+            }
+            if (oracle != null && s.op == BlockOp.WRITE) {
+                oracle.written(device.name(), s.offset, blockSize, s.oracleNote, s.completion.ok());
             }
             if (now >= statsStartNs && s.completion.ok()) {
                 DirectionStats d = s.op == BlockOp.READ ? result.read : result.write;
@@ -335,6 +354,7 @@ final class JobRunner {
             BlockCompletion c = T10Dif.check(s.buf, i * blockSize, blockSize, device.format().piType(), lba + i, piControl,
                     pi, i * BlockFormat.PI_TUPLE_BYTES);
             if (!c.ok()) {
+                host.dataFaults().caught("fio PI check (CPU)");
                 ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), c.detail());
                 return true;
             }
@@ -342,11 +362,12 @@ final class JobRunner {
         return false;
     }
 
-    private void checkRead(Slot s) {
+    /** fio's checks of a read that completed: its PI, then verify; true when one failed (and was reported). */
+    private boolean checkRead(Slot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
-        if (hostPi && piControl.checksAnything() && failsSoftwarePiCheck(s)) return;
-        if (!verifyThis) return;
+        if (hostPi && piControl.checksAnything() && failsSoftwarePiCheck(s)) return true;
+        if (!verifyThis) return false;
         host.memory().read(s.dataIova, s.buf, 0, s.length);
         chargeUsr(costs.perByte(job.verify().fioName, s.length, host.name()));
         String problem = codec.check(s.buf, s.length, s.offset);
@@ -355,20 +376,34 @@ final class JobRunner {
             problem = String.format("verify: bad header rand_seed %d, wanted %d at file %s offset %d, length %d (requested block: offset=%d, length=%d)",
                     VerifyHeader.seed(s.buf), s.expected.seed(), device.name(), s.offset, s.length, s.offset, s.length);
         }
-        if (problem != null && result.error == 0) {
-            errors.accept(problem);
-            result.error = 84;
-            result.errorText = "Invalid or incomplete multibyte or wide character";
-        }
+        if (problem == null) return false;
+        host.dataFaults().caught("fio verify");
+        fault(FioJob.CONTINUE_VERIFY, problem, 84, "Invalid or incomplete multibyte or wide character");
+        return true;
     }
 
-    /** The first error ends the job; only it is reported (the I/Os still in flight fail alike). */
+    /**
+     * The first error ends the job; only it is reported (the I/Os still in flight fail alike), unless
+     * {@code continue_on_error} covers it: then it is reported, counted, and the job goes on.
+     */
     private void ioError(Slot s, int errno, String detail) {
+        fault(s.op == BlockOp.READ ? FioJob.CONTINUE_READ : FioJob.CONTINUE_WRITE,
+                String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", device.name(), detail,
+                        s.op == BlockOp.READ ? "read" : "write", s.offset, s.length), errno, detail);
+    }
+
+    private void fault(int kind, String report, int errno, String text) {
         if (result.error != 0) return;
-        errors.accept(String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", device.name(), detail,
-                s.op == BlockOp.READ ? "read" : "write", s.offset, s.length));
+        errors.accept(report);
+        if ((job.continueOnError() & kind) != 0) {
+            if (result.totalErrors++ == 0) {
+                result.firstError = errno;
+                result.firstErrorText = text;
+            }
+            return;
+        }
         result.error = errno;
-        result.errorText = detail;
+        result.errorText = text;
     }
 
     private static String describeErrno(BlockStatus status) {

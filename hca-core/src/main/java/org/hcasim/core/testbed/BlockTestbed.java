@@ -18,6 +18,8 @@ import org.hcasim.block.BlockTargetContext;
 import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
+import org.hcasim.core.fault.Faults;
+import org.hcasim.core.fault.HostDataFaults;
 import org.hcasim.spi.InvalidSettingException;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.inject.TestbedInjector;
@@ -80,9 +82,14 @@ public final class BlockTestbed {
         }
         this.ulps = spec.ulps().isEmpty() ? workloadUlps.stream().distinct().toList() : spec.ulps();
         this.sim = new Simulation(spec.seed());
+        Faults faults = Faults.install(sim, TestbedFaults.settings(config, spec));
         for (BlockTestbedSpec.HostSpec h : spec.initiators()) initiators.add(host(h, 1));
         this.initiator = initiators.get(0);
         this.target = host(spec.target(), spec.targetDevices());
+        if (faults.any()) {
+            for (SimHost h : initiators) h.dataFaults(new HostDataFaults(faults, h.name()));
+            target.dataFaults(new HostDataFaults(faults, target.name()));
+        }
         this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;
         try {
@@ -136,6 +143,11 @@ public final class BlockTestbed {
 
     public Simulation simulation() {
         return sim;
+    }
+
+    /** The faults the run injects and their account (docs/faults.md); {@link Faults#off()} without fault settings. */
+    public Faults faults() {
+        return Faults.of(sim);
     }
 
     /** The first initiator host. */
