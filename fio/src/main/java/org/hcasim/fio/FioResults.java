@@ -77,9 +77,9 @@ public final class FioResults {
         return groups;
     }
 
-    /** True when any job ended with an error. */
+    /** Whether a job failed, or went on after errors ({@code continue_on_error}): {@code hcasim fio} then exits 1. */
     public boolean anyError() {
-        return jobs.stream().anyMatch(r -> r.error != 0);
+        return jobs.stream().anyMatch(r -> r.error != 0 || r.totalErrors > 0);
     }
 
     public List<String> jobNames() {

@@ -398,7 +398,7 @@ final class JobRunner {
         if ((job.continueOnError() & kind) != 0) {
             if (result.totalErrors++ == 0) {
                 result.firstError = errno;
-                result.firstErrorText = text;
+                result.firstErrorText = strerror(errno);
             }
             return;
         }
@@ -407,12 +407,17 @@ final class JobRunner {
     }
 
     private static String describeErrno(BlockStatus status) {
-        return switch (status.errno()) {
+        return strerror(status.errno());
+    }
+
+    /** What Linux's strerror says for the errnos block I/O returns. */
+    private static String strerror(int errno) {
+        return switch (errno) {
             case 5 -> "Input/output error";
             case 22 -> "Invalid argument";
             case 84 -> "Invalid or incomplete multibyte or wide character";
             case 121 -> "Remote I/O error";
-            default -> "errno " + status.errno();
+            default -> "errno " + errno;
         };
     }
 
