@@ -44,6 +44,7 @@ public final class FioRun {
         Simulation sim = testbed.simulation();
         EventLoop loop = sim.loop();
         long start = loop.now();
+        faults.workloadStarts(start);
         List<FioJob> jobs = jobSet.jobs();
         int i = 0;
         while (i < jobs.size()) {

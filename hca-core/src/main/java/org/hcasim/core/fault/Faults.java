@@ -31,6 +31,8 @@ public final class Faults {
     private long packetsSent;
     private int dropCursor;
     private int corruptCursor;
+    /** The time {@code fault.link.down-at} counts from: the start of the workload (0 until one says it started). */
+    private long linkOrigin;
 
     private Faults(Simulation sim, FaultSettings settings) {
         this.settings = settings;
@@ -73,6 +75,21 @@ public final class Faults {
         return ledger;
     }
 
+    /**
+     * The workload starts at {@code now} (after the testbed connected): {@code fault.link.down-at} counts from here.
+     * A testbed that connects before its workload calls {@link #holdLinkFaults} first, so set-up is never cut off.
+     */
+    public void workloadStarts(long now) {
+        if (this == OFF) return; // shared by every simulation without faults: nothing to keep
+        linkOrigin = now;
+    }
+
+    /** No link fault until {@link #workloadStarts}. */
+    public void holdLinkFaults() {
+        if (this == OFF) return;
+        linkOrigin = Long.MAX_VALUE;
+    }
+
     // ---------------------------------------------------------------- wire
 
     /**
@@ -84,8 +101,9 @@ public final class Faults {
     public int damage(long t, String from, String to, String toPort, long packets, long bitsPerPacket) {
         long first = packetsSent + 1;
         packetsSent += packets;
-        if (settings.linkDownForNs() > 0 && t >= settings.linkDownAtNs()
-                && t - settings.linkDownAtNs() < settings.linkDownForNs()
+        long sinceDown = t - linkOrigin - settings.linkDownAtNs();
+        if (settings.linkDownForNs() > 0 && linkOrigin != Long.MAX_VALUE && sinceDown >= 0
+                && sinceDown < settings.linkDownForNs()
                 && (from.equals(settings.linkHost()) || to.equals(settings.linkHost()))) {
             ledger.add(Section.INJECTED, "packets lost to link down", packets);
             return 0;

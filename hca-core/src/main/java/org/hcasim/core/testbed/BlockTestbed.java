@@ -83,6 +83,7 @@ public final class BlockTestbed {
         this.ulps = spec.ulps().isEmpty() ? workloadUlps.stream().distinct().toList() : spec.ulps();
         this.sim = new Simulation(spec.seed());
         Faults faults = Faults.install(sim, TestbedFaults.settings(config, spec));
+        faults.holdLinkFaults(); // until the workload starts: connecting is not cut off
         for (BlockTestbedSpec.HostSpec h : spec.initiators()) initiators.add(host(h, 1));
         this.initiator = initiators.get(0);
         this.target = host(spec.target(), spec.targetDevices());
