@@ -15,6 +15,7 @@ import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.core.testbed.BlockTestbedSpec;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
+import org.hcasim.dist.report.OutputTargets;
 import org.hcasim.fio.FioJob;
 import org.hcasim.fio.FioJsonReport;
 import org.hcasim.fio.FioResults;
@@ -57,6 +58,7 @@ public final class FioCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (output != null) OutputTargets.file("--output", output); // before the run, not after it
         List<JobFileParser.JobFileText> texts = new ArrayList<>();
         for (Path p : jobFiles) texts.add(new JobFileParser.JobFileText(p.toString(), read(p)));
         JobFileParser.JobSet jobs = JobFileParser.parse(texts);
