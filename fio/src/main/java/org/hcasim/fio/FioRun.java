@@ -102,12 +102,9 @@ public final class FioRun {
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
-        for (FioJob job : jobs) {
-            device(job, hostIndex); // every job's engine is known and connected before the budget is checked
-        }
-        if (!jobs.isEmpty()) {
-            IoBufferBudget.check(jobs, device(jobs.get(0), hostIndex).format().blockSize(), host.memory().payloadReal(),
-                    Runtime.getRuntime().maxMemory());
+        if (hostIndex == 0) { // before any initiator connects
+            for (FioJob job : jobs) engine(job);
+            RunMemoryBudget.check(jobs, testbed.footprint(), Runtime.getRuntime().maxMemory());
         }
         for (FioJob job : jobs) {
             BlockDevice device = device(job, hostIndex);
@@ -131,7 +128,8 @@ public final class FioRun {
         return runners;
     }
 
-    private BlockDevice device(FioJob job, int hostIndex) {
+    /** The job names a block ULP as its ioengine (not a host engine); its devices are not connected yet. */
+    private static void engine(FioJob job) {
         if (job.ioengine() == null) {
             throw new JobFileException("job '" + job.name() + "' has no ioengine: set ioengine= to a block ULP (e.g. nvmeof, iser, srp)");
         }
@@ -139,6 +137,10 @@ public final class FioRun {
             throw new JobFileException("job '" + job.name() + "': ioengine=" + job.ioengine()
                     + " is a host I/O engine; in hcasim ioengine names the block ULP to simulate (e.g. nvmeof, iser, srp)");
         }
+    }
+
+    private BlockDevice device(FioJob job, int hostIndex) {
+        engine(job);
         List<BlockDevice> devices = testbed.devices(job.ioengine(), hostIndex);
         if (devices.isEmpty()) {
             throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");

@@ -146,6 +146,26 @@ public final class BlockTestbed {
         return sim;
     }
 
+    /**
+     * Heap a queue pair costs the simulation with its share of host and HCA state on both ends (rings, WQE and receive
+     * bookkeeping, timelines): calibrated on NVMe-oF runs with many initiators (24-core hosts, ~3 MiB per initiator).
+     */
+    static final long STATE_BYTES_PER_QUEUE = 128 * 1024;
+
+    /**
+     * The testbed's own state, estimated before it connects: one queue pair per initiator core to the target (what the
+     * block ULPs create), each {@link #STATE_BYTES_PER_QUEUE}.
+     */
+    public long estimatedStateBytes() {
+        return (long) spec.initiators().size() * spec.initiatorCores() * STATE_BYTES_PER_QUEUE;
+    }
+
+    /** The inputs {@link #estimatedStateBytes} comes from, for a message. */
+    public String estimatedStateInputs() {
+        return "testbed.initiators = " + spec.initiators().size() + " x " + spec.initiatorCores()
+                + " cores each (a queue per core): lower testbed.initiators or testbed.initiator.cores";
+    }
+
     /** The faults the run injects and their account (docs/faults.md); {@link Faults#off()} without fault settings. */
     public Faults faults() {
         return Faults.of(sim);
@@ -256,8 +276,11 @@ public final class BlockTestbed {
             throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": " + failure[0]);
         }
         if (!done[0]) {
-            throw new IllegalStateException(ulp + " initiator on " + host.name() + " did not connect to " + address + " within "
-                    + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time");
+            // Within the checked ranges a profile can still make connecting take longer (firmware or link latencies
+            // near their bounds): the input's doing, so a user error, not an internal one.
+            throw new UserException(ulp + " initiator on " + host.name() + " did not connect to " + address + " within "
+                    + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time: the profiles' latencies and costs"
+                    + " (hca.*, host.cost.*) or the faults (fault.*) leave it no time to");
         }
         return List.copyOf(i.devices());
     }
