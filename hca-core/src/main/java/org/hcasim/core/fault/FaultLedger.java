@@ -76,7 +76,7 @@ public final class FaultLedger {
         for (Section s : Section.values()) {
             TreeMap<String, long[]> m = counts.get(s);
             if (m == null || m.isEmpty()) continue;
-            StringBuilder b = new StringBuilder(String.format("  %-14s", s.label + ":"));
+            StringBuilder b = new StringBuilder(String.format("  %-16s", s.label + ":"));
             String sep = "";
             for (Map.Entry<String, long[]> e : m.entrySet()) {
                 b.append(sep).append(e.getKey()).append(' ').append(e.getValue()[0]);

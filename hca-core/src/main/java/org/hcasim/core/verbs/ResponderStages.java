@@ -75,7 +75,7 @@ final class ResponderStages {
             if (req.op() == Packet.Op.READ) {
                 receiveRead(req, dev.dataPath().receiveEngine(loop.now(), req.length()), false);
             } else {
-                respond(req, loop.now(), new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+                respond(req, loop.now(), new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
             }
             return;
         }
@@ -104,7 +104,7 @@ final class ResponderStages {
             return;
         }
         nakOutstanding = true;
-        respond(req, loop.now(), new Packet.Response(req.source(), expectedPsn, Packet.Kind.SEQUENCE_NAK, null, null, 0, 0));
+        respond(req, loop.now(), new Packet.Response(req.source(), expectedPsn, Packet.Kind.SEQUENCE_NAK, null, null, 0, 0, req.sourceEpoch()));
     }
 
     // ---------------------------------------------------------------- checked and placed
@@ -127,7 +127,7 @@ final class ResponderStages {
         if (r == null) {
             nakOutstanding = true;
             respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.RNR_NAK, null, null, 0,
-                    qp.states().minRnrTimer()));
+                    qp.states().minRnrTimer(), req.sourceEpoch()));
             return;
         }
         expectedPsn++;
@@ -161,7 +161,7 @@ final class ResponderStages {
         }
         long placed = placeData(t, r.sgl(), req.length());
         receives.complete(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed, req.solicited());
-        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
     }
 
     private long placeData(long t, List<Sge> sgl, long length) {
@@ -203,7 +203,7 @@ final class ResponderStages {
         dev.keys().write(req.rkey(), req.remoteAddress(), req.payload(), 0, (int) req.length());
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
         long placed = dev.dataPath().dmaWrite(translated, req.length());
-        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
     }
 
     /** Serves an RDMA READ: a new one ({@code advance}: the expected PSN moves on) or a duplicate, served again. */
@@ -219,12 +219,12 @@ final class ResponderStages {
         // serving a READ reads memory on the receive side (through an integrity key: the signature engine gathers)
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true, true);
         long fetched = dev.dataPath().dmaRead(translated, req.length());
-        respond(req, fetched, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
+        respond(req, fetched, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, data, req.length(), 0, req.sourceEpoch()));
     }
 
     /** The responder NAKs the request, raises the async event and goes to ERR itself. */
     private void responderError(Packet.Request req, long t, WcStatus requesterStatus, AsyncEventType event, String why) {
-        respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0));
+        respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0, req.sourceEpoch()));
         dev.raise(event, qp, qp.name() + ": " + why);
         qp.moveToError();
     }

@@ -22,7 +22,8 @@ import org.hcasim.verbs.WcStatus;
  * response was lost, except an RDMA READ, whose data only its own response brings: the requester goes back to it.
  *
  * <p>The epoch counts restarts (go-back-N, ERR, RESET): work issued in an older epoch is ignored when it
- * finishes, and so is the expiry of an older epoch's ACK timer. Responses are matched by PSN alone.
+ * finishes, and so is the expiry of an older epoch's ACK timer. Responses are matched by PSN alone, but only one
+ * to a request of the current epoch sends the requester back to an earlier READ.
  */
 final class TransportReliability {
     private final SimQueuePair qp;
@@ -141,7 +142,13 @@ final class TransportReliability {
                 continue;
             }
             if (e.wr instanceof org.hcasim.verbs.WorkRequest.RdmaRead) {
-                retry(e, "go-back-N for a lost READ response");
+                // A response to a transmission a go-back-N abandoned says nothing of the READ's retransmission: it is
+                // dropped (its own request was sent again too and is answered again). Taken as an implied NAK, each
+                // such late response would send the requester back once more, and the responses of the requests
+                // that were in flight would use up the retry count for one lost packet.
+                if (resp.requestEpoch() == epoch) {
+                    retry(e, "go-back-N for a lost READ response");
+                }
                 return true;
             }
             qp.requester().acknowledged(e, resp);
