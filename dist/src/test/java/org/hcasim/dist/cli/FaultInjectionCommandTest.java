@@ -112,4 +112,14 @@ class FaultInjectionCommandTest {
             assertThat(r.out).as(job).doesNotContain("not recovered:");
         }
     }
+
+    @Test
+    void reproduce_runs_with_faults_and_its_summary_gives_each_points_account() {
+        Result r = hcasim("reproduce", "fio-probe", "--jobs", "1", "--set", "fault.wire.loss-rate=0.002");
+        assertThat(r.exit).as(r.err).isZero();
+        assertThat(r.out).contains("\nfaults (docs/faults.md):\n").containsPattern("(?m)^  \\S.*: injected: packets_lost \\d+; ")
+                .contains("recovered: packets_lost_or_corrupted_of_work_that_then_succeeded");
+        Result clean = hcasim("reproduce", "fio-probe", "--jobs", "1");
+        assertThat(clean.out).doesNotContain("faults (docs/faults.md)");
+    }
 }
