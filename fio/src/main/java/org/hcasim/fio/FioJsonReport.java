@@ -32,15 +32,6 @@ public final class FioJsonReport {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("fio version", FioFormat.FIO_VERSION);
         root.put("timestamp", epochMillis / 1000);
-        if (results.faults != null) {
-            ObjectNode faults = root.putObject("hcasim faults");
-            for (org.hcasim.core.fault.FaultLedger.Section s : org.hcasim.core.fault.FaultLedger.Section.values()) {
-                var counts = results.faults.section(s);
-                if (counts.isEmpty()) continue;
-                ObjectNode section = faults.putObject(s.label());
-                counts.forEach(section::put);
-            }
-        }
         root.put("timestamp_ms", epochMillis);
         root.put("time", FioFormat.ctime(epochMillis));
         ObjectNode globals = root.putObject("global options");
@@ -51,7 +42,7 @@ public final class FioJsonReport {
             for (JobResult r : results.reported()) {
                 jobs.add(job(r, groups.get(r.job.groupId())));
             }
-            return root;
+            return withFaults(root, results);
         }
         // fio --client: every host's jobs in client_stats with its hostname, then "All clients" per group
         ArrayNode stats = root.putArray("client_stats");
@@ -64,6 +55,19 @@ public final class FioJsonReport {
         }
         for (JobResult g : groups.values()) {
             stats.add(job(g, g).put("jobname", ALL_CLIENTS));
+        }
+        return withFaults(root, results);
+    }
+
+    /** The run's fault account (docs/faults.md) after fio's own keys, when it injected any: a map per section. */
+    private static ObjectNode withFaults(ObjectNode root, FioResults results) {
+        if (results.faults == null) return root;
+        ObjectNode faults = root.putObject("hcasim faults");
+        for (org.hcasim.core.fault.FaultLedger.Section s : org.hcasim.core.fault.FaultLedger.Section.values()) {
+            var counts = results.faults.section(s);
+            if (counts.isEmpty()) continue;
+            ObjectNode section = faults.putObject(s.label());
+            counts.forEach(section::put);
         }
         return root;
     }
