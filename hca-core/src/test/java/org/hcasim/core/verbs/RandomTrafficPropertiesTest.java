@@ -31,7 +31,7 @@ import org.hcasim.verbs.WorkRequest;
  * exposes its whole buffer through a user MR and, for some operations, through a KLM MR whose pieces are
  * scattered over the buffer.
  */
-class RandomTrafficProperties {
+class RandomTrafficPropertiesTest {
     private static final int SIZE = 64 * 1024;
     private static final int HALF = SIZE / 2;
 

@@ -32,9 +32,9 @@ import org.hcasim.dist.cli.HcasimCommand;
  *       flip), and a run with flips reports errors, one without none.</li>
  * </ul>
  * The verbs-level counterpart (random RDMA traffic under wire faults, memory outside successful writes unchanged)
- * is hca-core's RandomTrafficProperties.
+ * is hca-core's RandomTrafficPropertiesTest.
  */
-class FaultSoakProperties {
+class FaultSoakPropertiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private record Result(int exit, String out, String err) {
