@@ -27,7 +27,7 @@ class RunMemoryBudgetTest {
         List<FioJob> write16g = jobs("rw=write\nsize=16g");
         assertThatThrownBy(() -> RunMemoryBudget.check(write16g, ramTarget(1L << 40, false, 1, false), 4 * GIB))
                 .isInstanceOf(JobFileException.class)
-                .hasMessageStartingWith("the run needs about 18.5 GiB of memory, more than the 2.4 GiB it may use of the 4.0 GiB Java heap;"
+                .hasMessageStartingWith("the run needs about 18.5 GiB of memory, more than the 3.0 GiB it may use of the 4.0 GiB Java heap;"
                         + " what the ram backstore keeps would take about 18.5 GiB alone (the jobs write up to 16.0 GiB of"
                         + " testbed.target.namespace-size x testbed.target.namespaces = 1024.0 GiB")
                 .hasMessageNotContaining("\n");
@@ -69,5 +69,18 @@ class RunMemoryBudgetTest {
                 "testbed.initiators = 1024 x 4096 cores each", false);
         assertThatThrownBy(() -> RunMemoryBudget.check(jobs("rw=read"), many, 4 * GIB))
                 .hasMessageContaining("the testbed would take about 512.0 GiB alone (testbed.initiators = 1024 x 4096 cores each)");
+    }
+
+    @Test
+    void each_job_on_each_initiator_keeps_six_latency_histograms() {
+        var footprint = new FioTestbed.Footprint(512, false, true, 16, 1L << 40, false, 0, "", false);
+        var parts = RunMemoryBudget.parts(FioHarness.parse("[j]\nioengine=loopback\nrw=randread\nnumjobs=4\n").jobs(), footprint);
+        assertThat(parts).filteredOn(p -> p.what().equals("the jobs' latency statistics")).singleElement()
+                .satisfies(p -> {
+                    assertThat(p.bytes()).isEqualTo(4 * 16 * 6 * LatencyStats.FOOTPRINT_BYTES);
+                    assertThat(p.inputs()).startsWith("4 jobs x 16 initiators, 6 latency histograms of 264 KiB each");
+                });
+        assertThat(LatencyStats.FOOTPRINT_BYTES).as("HdrHistogram's own estimate, 1 ns to 1 h at 3 digits")
+                .isBetween(200_000L, 300_000L);
     }
 }

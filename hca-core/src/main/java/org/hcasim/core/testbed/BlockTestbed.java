@@ -148,7 +148,8 @@ public final class BlockTestbed {
 
     /**
      * Heap a queue pair costs the simulation with its share of host and HCA state on both ends (rings, WQE and receive
-     * bookkeeping, timelines): calibrated on NVMe-oF runs with many initiators (24-core hosts, ~3 MiB per initiator).
+     * bookkeeping, timelines): an estimate, not measured on its own; the fio memory budget's heap share is measured
+     * on whole runs with many initiators (docs/faults.md).
      */
     static final long STATE_BYTES_PER_QUEUE = 128 * 1024;
 
