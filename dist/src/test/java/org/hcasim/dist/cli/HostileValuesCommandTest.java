@@ -63,4 +63,12 @@ class HostileValuesCommandTest {
         assertOneLineUserError(hcasim("fio", "--set", "hca.port.latency-ns=1000000000000", job),
                 "nvmeof initiator on initiator did not connect to target within 10 s of simulated time");
     }
+
+    @Test
+    void verbs_limits_below_what_a_ulp_asks_for_are_a_user_error() {
+        String job = Path.of("..", "examples", "nvmeof-randread.fio").toString();
+        assertOneLineUserError(hcasim("fio", "--set", "hca.verbs.max-qp-wr=1", job),
+                "nvmeof initiator on initiator could not connect to target: createQp: maxSendWr",
+                "(the HCA profiles' hca.verbs.* limits are below what nvmeof asks for)");
+    }
 }

@@ -267,12 +267,18 @@ public final class BlockTestbed {
         }
         boolean[] done = {false};
         String[] failure = {null};
-        i.connect(() -> done[0] = true, reason -> {
-            done[0] = true;
-            failure[0] = reason;
-        });
-        long deadline = sim.now() + CONNECT_TIMEOUT_NS;
-        sim.loop().runUntil(() -> done[0] || sim.now() > deadline);
+        try {
+            i.connect(() -> done[0] = true, reason -> {
+                done[0] = true;
+                failure[0] = reason;
+            });
+            long deadline = sim.now() + CONNECT_TIMEOUT_NS;
+            sim.loop().runUntil(() -> done[0] || sim.now() > deadline);
+        } catch (org.hcasim.verbs.VerbsException e) {
+            // a verb refused while the ULPs set up their queues: the profile's verbs limits are below what they ask for
+            throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": "
+                    + e.getMessage() + " (the HCA profiles' hca.verbs.* limits are below what " + ulp + " asks for)");
+        }
         if (failure[0] != null) {
             throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": " + failure[0]);
         }
