@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "fio", mixinStandardHelpOptions = true,
         description = {"Run fio job files on a simulated testbed; ioengine names the block ULP (e.g. nvmeof).",
             "Without --testbed: an initiator and a target host with a ConnectX-5 each on one 100 Gb/s switch, "
-                + "the target on a null backstore (see docs/testbed.md). Job file options: docs/fio.md."})
+                + "the target on a null backstore (see docs/testbed.md). Job file options: docs/fio.md.",
+            "With fault.* settings (--set or the testbed file) it injects faults and gives their account after the report "
+                + "(docs/faults.md)."})
 public final class FioCommand implements Callable<Integer> {
 
     /** fio's output formats hcasim produces. */
