@@ -16,6 +16,7 @@ import java.util.Map;
  * @param size bytes of I/O per job (0 = the device from {@code offset} to its end); {@code sizePercent} &gt; 0 instead
  * @param filenames the devices or files named by {@code filename} (a {@code :} list), empty = the engine's first device
  * @param cpus CPUs allowed (empty = any core of the host)
+ * @param continueOnError which errors the job goes on after ({@code continue_on_error}: bits {@link #CONTINUE_READ} ...)
  * @param jobOptions the options written in this job's own section, as written (for fio's JSON)
  * @param cloneIndex 0-based index of this job among the clones of its section ({@code numjobs})
  * @param readSizes the block sizes of reads (bs, bsrange, bssplit); {@code bsRead} is their smallest (writes alike)
@@ -64,7 +65,8 @@ public record FioJob(
         Flushes flushes,
         Reporting reporting,
         SteadyState steadyState,
-        boolean readonly) {
+        boolean readonly,
+        int continueOnError) {
 
     public FioJob {
         filenames = List.copyOf(filenames);
@@ -76,7 +78,7 @@ public record FioJob(
                 sizePercent, offset, offsetPercent, filenames, runtimeNs, timeBased, rampNs, engine, direct, verify,
                 verifyPattern, doVerify, verifyFatal, cpus, cpusSplit, groupReporting, norandommap, randrepeat, randseed,
                 thread, pi, jobOptions, cloneIndex, readSizes, writeSizes, pacing, batching, amounts, flushes, reporting,
-                steadyState, readonly);
+                steadyState, readonly, continueOnError);
     }
 
     /** The same job on other devices (fio's filename list after mapping files to devices). */
@@ -85,8 +87,13 @@ public record FioJob(
                 sizePercent, offset, offsetPercent, devices, runtimeNs, timeBased, rampNs, ioengine, direct, verify,
                 verifyPattern, doVerify, verifyFatal, cpus, cpusSplit, groupReporting, norandommap, randrepeat, randseed,
                 thread, pi, jobOptions, cloneIndex, readSizes, writeSizes, pacing, batching, amounts, flushes, reporting,
-                steadyState, readonly);
+                steadyState, readonly, continueOnError);
     }
+
+    /** {@link #continueOnError} bits: fio goes on after a failed read, a failed write, a verify failure. */
+    static final int CONTINUE_READ = 1;
+    static final int CONTINUE_WRITE = 2;
+    static final int CONTINUE_VERIFY = 4;
 
     long maxBs() {
         return Math.max(rw.reads ? readSizes.max() : 0, rw.writes ? writeSizes.max() : 0);

@@ -47,7 +47,7 @@ public final class FioJsonReport {
             for (JobResult r : results.reported()) {
                 jobs.add(job(r, groups.get(r.job.groupId()), plus));
             }
-            return root;
+            return withFaults(root, results);
         }
         // fio --client: every host's jobs in client_stats with its hostname, then "All clients" per group
         ArrayNode stats = root.putArray("client_stats");
@@ -61,6 +61,19 @@ public final class FioJsonReport {
         for (JobResult g : groups.values()) {
             stats.add(job(g, g, plus).put("jobname", ALL_CLIENTS));
         }
+        return withFaults(root, results);
+    }
+
+    /** The run's fault account (docs/faults.md) after fio's own keys, when it injected any: a map per section. */
+    private static ObjectNode withFaults(ObjectNode root, FioResults results) {
+        if (results.faults == null) return root;
+        ObjectNode faults = root.putObject("hcasim faults");
+        for (org.hcasim.core.fault.FaultLedger.Section s : org.hcasim.core.fault.FaultLedger.Section.values()) {
+            var counts = results.faults.section(s);
+            if (counts.isEmpty()) continue;
+            ObjectNode section = faults.putObject(s.label());
+            counts.forEach(section::put);
+        }
         return root;
     }
 
@@ -70,6 +83,10 @@ public final class FioJsonReport {
         j.put("jobname", r.job.name());
         j.put("groupid", r.job.groupId());
         j.put("error", r.error);
+        if (r.job.continueOnError() != 0) {
+            j.put("total_err", r.totalErrors);
+            j.put("first_error", r.firstError);
+        }
         j.put("eta", 0);
         j.put("elapsed", Math.round(r.elapsedNs / 1e9));
         ObjectNode opts = j.putObject("job options");

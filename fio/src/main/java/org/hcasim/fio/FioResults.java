@@ -1,5 +1,6 @@
 package org.hcasim.fio;
 
+import org.hcasim.core.fault.FaultLedger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,17 +16,31 @@ public final class FioResults {
     /** The jobs' log files (write_bw_log, ...) by file name. */
     private final Map<String, String> logs;
 
+    /** The account of the run's injected faults (docs/faults.md), or null when it injected none. */
+    final FaultLedger faults;
+
     FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs, Map<String, String> logs) {
+        this(jobSet, jobs, hosts, simulatedNs, logs, null);
+    }
+
+    FioResults(JobFileParser.JobSet jobSet, List<JobResult> jobs, List<String> hosts, long simulatedNs, Map<String, String> logs,
+               FaultLedger faults) {
         this.jobSet = jobSet;
         this.jobs = List.copyOf(jobs);
         this.hosts = List.copyOf(hosts);
         this.simulatedNs = simulatedNs;
         this.logs = Map.copyOf(logs);
+        this.faults = faults;
     }
 
     /** The log files the jobs asked for, by file name, in fio's log format. */
     public Map<String, String> logFiles() {
         return new java.util.TreeMap<>(logs);
+    }
+
+    /** The account of the run's injected faults, or null when it injected none. */
+    public FaultLedger faults() {
+        return faults;
     }
 
     /** The results of the jobs that ran on {@code host}, as a run of their own. */
@@ -72,9 +87,9 @@ public final class FioResults {
         return groups;
     }
 
-    /** True when any job ended with an error. */
+    /** Whether a job failed, or went on after errors ({@code continue_on_error}): {@code hcasim fio} then exits 1. */
     public boolean anyError() {
-        return jobs.stream().anyMatch(r -> r.error != 0);
+        return jobs.stream().anyMatch(r -> r.error != 0 || r.totalErrors > 0);
     }
 
     public List<String> jobNames() {

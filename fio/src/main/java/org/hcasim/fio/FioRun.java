@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.core.config.UserException;
+import org.hcasim.core.fault.Faults;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.host.Host;
@@ -33,6 +34,8 @@ public final class FioRun {
 
     /** Time-based jobs shorter than this run their whole runtime: stopping early would save little. */
     static final long STEADY_STATE_MIN_RUNTIME_NS = 1_000_000_000L;
+    /** Watches what reads return when the run flips bits of data a backstore keeps; null otherwise. */
+    private CorruptionOracle oracle;
 
     /** {@code errors} receives fio's error reports (verify failures, I/O errors) as they happen. */
     public FioRun(FioTestbed testbed, Consumer<String> errors) {
@@ -67,11 +70,14 @@ public final class FioRun {
     public FioResults run(JobFileParser.JobSet jobSet, long statusIntervalNs, Consumer<FioResults> status) {
         checkVerifiable(jobSet);
         List<Host> hosts = testbed.initiatorHosts();
+        Faults faults = Faults.of(testbed.simulation());
+        oracle = faults.settings().dataFaults() && testbed.keepsData() ? new CorruptionOracle(faults.ledger()) : null;
         List<List<JobRunner>> perHost = new ArrayList<>();
         for (int h = 0; h < hosts.size(); h++) perHost.add(prepare(jobSet.jobs(), hosts.get(h), h));
         Simulation sim = testbed.simulation();
         EventLoop loop = sim.loop();
         long start = loop.now();
+        faults.workloadStarts(start);
         List<FioJob> jobs = jobSet.jobs();
         int i = 0;
         while (i < jobs.size()) {
@@ -116,7 +122,7 @@ public final class FioRun {
             }
         }
         return new FioResults(jobSet, results, hosts.size() == 1 ? List.of() : hosts.stream().map(Host::name).toList(),
-                loop.now() - start, logs);
+                loop.now() - start, logs, faults.any() ? faults.ledger() : null);
     }
 
     private boolean statusDone;
@@ -216,13 +222,13 @@ public final class FioRun {
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;
+        if (hostIndex == 0) { // before any initiator connects
+            for (FioJob job : jobs) engine(job);
+            RunMemoryBudget.check(jobs, testbed.footprint(), Runtime.getRuntime().maxMemory());
+        }
         List<List<BlockDevice>> devices = new ArrayList<>();
         for (FioJob job : jobs) {
-            devices.add(devices(job, hostIndex)); // every job's engine is known and connected before the budget is checked
-        }
-        if (!jobs.isEmpty()) {
-            IoBufferBudget.check(jobs, devices.get(0).get(0).format().blockSize(), host.memory().payloadReal(),
-                    Runtime.getRuntime().maxMemory());
+            devices.add(devices(job, hostIndex));
         }
         for (int j = 0; j < jobs.size(); j++) {
             FioJob job = jobs.get(j);
@@ -239,19 +245,24 @@ public final class FioRun {
                 int k = usersOfCpuSet.merge(job.cpus(), 1, Integer::sum) - 1;
                 core = job.cpus().get(k % job.cpus().size());
             }
-            JobRunner runner = new JobRunner(job, host, devices.get(j), core, costs, errors);
+            JobRunner runner = new JobRunner(job, host, devices.get(j), core, costs, errors, oracle);
             runner.result.host = host.name();
             runners.add(runner);
         }
         return runners;
     }
 
-    private List<BlockDevice> devices(FioJob job, int hostIndex) {
+    /** The job names a block ULP as its ioengine (a host engine was mapped to one before); nothing is connected yet. */
+    private static void engine(FioJob job) {
         if (job.ioengine() == null || HostEngines.isHostEngine(job.ioengine())) {
             String engine = job.ioengine() == null ? HostEngines.DEFAULT_ENGINE : job.ioengine();
             throw new JobFileException("job '" + job.name() + "': ioengine=" + engine
                     + " is a host I/O engine and no block ULP is installed to stand in for it (e.g. nvmeof, iser, srp)");
         }
+    }
+
+    private List<BlockDevice> devices(FioJob job, int hostIndex) {
+        engine(job);
         List<BlockDevice> devices = testbed.devices(job.ioengine(), hostIndex);
         if (devices.isEmpty()) {
             throw new UserException("ioengine " + job.ioengine() + " exposes no block devices");

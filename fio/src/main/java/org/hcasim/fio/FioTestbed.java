@@ -38,12 +38,42 @@ public interface FioTestbed {
         return true;
     }
 
+    /**
+     * What the run's memory estimate needs to know of the testbed before it connects ({@link RunMemoryBudget}).
+     *
+     * @param blockSize     the target's logical block size
+     * @param piTuples      whether its blocks carry PI tuples a ram backstore keeps too
+     * @param capacityBytes all its namespaces together
+     * @param stateBytes    the testbed's own state (hosts, HCAs, queues), estimated; {@code stateInputs} says from what
+     * @param oracle        whether the corruption oracle will keep notes per block written
+     */
+    record Footprint(int blockSize, boolean piTuples, boolean payloadReal, int initiators, long capacityBytes,
+                     boolean keepsData, long stateBytes, String stateInputs, boolean oracle) {
+    }
+
+    /** This testbed's footprint; by default one initiator on a 512-byte device, nothing kept. */
+    default Footprint footprint() {
+        return new Footprint(512, false, initiatorHost().memory().payloadReal(), initiatorHosts().size(), Long.MAX_VALUE,
+                false, 0, "", false);
+    }
+
     /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
     static FioTestbed of(BlockTestbed testbed) {
         return new FioTestbed() {
             @Override
             public Simulation simulation() {
                 return testbed.simulation();
+            }
+
+            @Override
+            public Footprint footprint() {
+                var spec = testbed.spec();
+                var format = spec.namespace().format();
+                long capacity = spec.namespace().capacityBytes() > Long.MAX_VALUE / spec.namespaces() ? Long.MAX_VALUE
+                        : spec.namespace().capacityBytes() * spec.namespaces();
+                return new Footprint(format.blockSize(), format.hasPi(), spec.payload() == org.hcasim.core.host.PayloadMode.REAL,
+                        spec.initiators().size(), capacity, keepsData(), testbed.estimatedStateBytes(),
+                        testbed.estimatedStateInputs(), keepsData() && testbed.faults().settings().dataFaults());
             }
 
             @Override

@@ -36,6 +36,20 @@ public final class FioTextReport {
      * line prefixed {@code <host> }, then one "All clients" block per group merging every host's jobs.
      */
     public static String render(FioResults results, long epochMillis) {
+        return renderJobs(results, epochMillis) + faults(results);
+    }
+
+    /** The account of the run's injected faults after fio's report, when it injected any (docs/faults.md). */
+    private static String faults(FioResults results) {
+        if (results.faults == null) return "";
+        StringBuilder out = new StringBuilder("\nhcasim faults (docs/faults.md):\n");
+        List<String> lines = results.faults.lines();
+        if (lines.isEmpty()) out.append("  none injected\n");
+        for (String line : lines) out.append(line).append('\n');
+        return out.toString();
+    }
+
+    private static String renderJobs(FioResults results, long epochMillis) {
         if (!results.clients()) return renderOne(results, epochMillis);
         StringBuilder out = new StringBuilder();
         for (String host : results.hosts) {
@@ -100,6 +114,10 @@ public final class FioTextReport {
         out.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0%n",
                 r.issuedReads, r.issuedWrites, r.issuedSyncs));
         out.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d%n", r.job.iodepth()));
+        if (r.job.continueOnError() != 0) {
+            out.append(String.format(Locale.ROOT, "  errors    : total=%d, first_error=%d/<%s>%n", r.totalErrors, r.firstError,
+                    r.firstErrorText));
+        }
         SteadyState ss = r.job.steadyState();
         if (ss != null && ss.enabled()) { // fio's show_ss_normal
             FioSteadyStateCriterion c = r.steadyState != null ? r.steadyState : new FioSteadyStateCriterion(ss);

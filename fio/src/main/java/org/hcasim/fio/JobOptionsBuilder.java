@@ -23,7 +23,7 @@ final class JobOptionsBuilder {
             "gtod_reduce", "disable_lat", "disable_clat", "disable_slat", "disable_bw_measurement", "disable_bw", "percentile_list",
             "clat_percentiles", "lat_percentiles", "slat_percentiles", "write_bw_log", "write_lat_log",
             "write_iops_log", "log_avg_msec", "log_offset", "per_job_logs", "steadystate", "ss", "steadystate_duration",
-            "ss_dur", "steadystate_ramp_time", "ss_ramp");
+            "ss_dur", "steadystate_ramp_time", "ss_ramp", "continue_on_error");
 
     static final long DEFAULT_BS = 4096;
     /** fio's default random seed (FIO_RANDSEED in fio.h). */
@@ -89,6 +89,7 @@ final class JobOptionsBuilder {
     private byte[] verifyPattern;
     private boolean doVerify = true;
     private boolean verifyFatal;
+    private int continueOnError;
     private List<Integer> cpus = List.of();
     private boolean cpusSplit;
     private boolean groupReporting;
@@ -217,6 +218,7 @@ final class JobOptionsBuilder {
             case "apptag" -> appTag = FioValues.integer(value, 0, 0xFFFF);
             case "apptag_mask" -> appTagMask = FioValues.integer(value, 0, 0xFFFF);
             case "md_per_io_size" -> mdPerIoSize = FioValues.size(value);
+            case "continue_on_error" -> continueOnError = parseContinueOnError(value);
             default -> throw new IllegalStateException("option " + option + " listed as supported but not handled");
         }
     }
@@ -304,6 +306,19 @@ final class JobOptionsBuilder {
         return v;
     }
 
+    /** fio's continue_on_error: none (0), read, write, io (reads and writes), verify, all (1). */
+    private static int parseContinueOnError(String value) {
+        return switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "none", "0", "false" -> 0;
+            case "read" -> FioJob.CONTINUE_READ;
+            case "write" -> FioJob.CONTINUE_WRITE;
+            case "io" -> FioJob.CONTINUE_READ | FioJob.CONTINUE_WRITE;
+            case "verify" -> FioJob.CONTINUE_VERIFY;
+            case "all", "1", "true" -> FioJob.CONTINUE_READ | FioJob.CONTINUE_WRITE | FioJob.CONTINUE_VERIFY;
+            default -> throw new IllegalArgumentException("expected none, read, write, io, verify or all, got '" + value + "'");
+        };
+    }
+
     private static long parseSeed(String value) {
         try {
             return Long.parseUnsignedLong(value.strip());
@@ -374,6 +389,6 @@ final class JobOptionsBuilder {
                         iopsLog, logAvgMs, logOffset, perJobLogs),
                 steadyState == null ? null : new SteadyState(steadyState.criterion(), steadyState.limit(), steadyState.percent(),
                         ssDurationNs, ssRampNs),
-                readonly);
+                readonly, continueOnError);
     }
 }

@@ -27,6 +27,10 @@ final class JobResult {
     /** errno of the first error (0 = none) and fio's description of it. */
     int error;
     String errorText = "";
+    /** Errors the job went on after ({@code continue_on_error}), and the first of them. */
+    long totalErrors;
+    int firstError;
+    String firstErrorText = "";
     /** ns from job start to its end, ramp included (fio's "elapsed"). */
     long elapsedNs;
     /** ns the statistics cover (from the end of the ramp to the end of the job). */
@@ -73,6 +77,11 @@ final class JobResult {
         issuedReads += other.issuedReads;
         issuedWrites += other.issuedWrites;
         issuedSyncs += other.issuedSyncs;
+        totalErrors += other.totalErrors;
+        if (firstError == 0 && other.firstError != 0) {
+            firstError = other.firstError;
+            firstErrorText = other.firstErrorText;
+        }
         if (error == 0 && other.error != 0) {
             error = other.error;
             errorText = other.errorText;

@@ -39,6 +39,8 @@ final class JobRunner {
         long submittedNs;
         BlockCompletion completion;
         JobRegion.Written expected;
+        /** The {@link CorruptionOracle}'s note: a write's block hashes, a read's block versions. */
+        long[] oracleNote;
 
         Slot(long dataIova, long metadataIova, int maxBs) {
             this.dataIova = dataIova;
@@ -55,6 +57,7 @@ final class JobRunner {
     private final int core;
     private final FioCosts costs;
     private final Consumer<String> errors;
+    private final CorruptionOracle oracle;
     final JobResult result;
 
     private final List<JobRegion> regions;
@@ -92,6 +95,13 @@ final class JobRunner {
 
     /** Checks the job against the devices and the host; problems are {@link JobFileException}s naming the job. */
     JobRunner(FioJob job, Host host, List<BlockDevice> devices, int core, FioCosts costs, Consumer<String> errors) {
+        this(job, host, devices, core, costs, errors, null);
+    }
+
+    /** As above, with the run's {@link CorruptionOracle} (null: none) watching what reads return. */
+    JobRunner(FioJob job, Host host, List<BlockDevice> devices, int core, FioCosts costs, Consumer<String> errors,
+              CorruptionOracle oracle) {
+        this.oracle = oracle;
         this.job = job;
         this.host = host;
         this.core = core;
@@ -285,6 +295,12 @@ final class JobRunner {
         if (s.op == BlockOp.READ) result.issuedReads++;
         else if (s.op == BlockOp.WRITE) result.issuedWrites++;
         int bs = s.region.blockSize;
+        if (oracle != null && s.op != BlockOp.FLUSH) {
+            s.oracleNote = s.op == BlockOp.WRITE
+                    ? oracle.writing(s.region.device.name(), s.offset, s.length, bs, host.memory(), s.dataIova)
+                    : oracle.reading(s.region.device.name(), s.offset, s.length, bs);
+        }
+        if (s.op == BlockOp.WRITE) host.dataFaults().inMemory(host.memory(), s.dataIova, s.length, bs);
         BlockRequest request = s.op == BlockOp.FLUSH ? BlockRequest.flush()
                 : new BlockRequest(s.op, s.offset / bs, s.length / bs, s.dataIova, s.metadataIova, piControl);
         chargeSys(costs.blockSubmit());
@@ -352,8 +368,11 @@ final class JobRunner {
         if (!s.completion.ok()) {
             ioError(s, s.completion.status().errno(), s.completion.status().isProtectionError()
                     ? s.completion.detail() : describeErrno(s.completion.status()) + " (" + s.completion.detail() + ")");
-        } else if (s.op == BlockOp.READ) {
-            checkRead(s);
+        } else if (s.op == BlockOp.READ && !checkRead(s) && oracle != null) {
+            oracle.read(s.region.device.name(), s.offset, s.length, s.region.blockSize, s.oracleNote, host.memory(), s.dataIova);
+        }
+        if (oracle != null && s.op == BlockOp.WRITE) {
+            oracle.written(s.region.device.name(), s.offset, s.region.blockSize, s.oracleNote, s.completion.ok());
         }
         if (now >= statsStartNs && s.completion.ok()) {
             long slat = s.submittedNs - s.prepNs;
@@ -369,7 +388,8 @@ final class JobRunner {
         free.add(s);
     }
 
-    private void checkRead(Slot s) {
+    /** fio's checks of a read that completed: its PI, then verify; true when one failed (and was reported). */
+    private boolean checkRead(Slot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
         if (hostPi && piControl.checksAnything()) {
@@ -379,12 +399,13 @@ final class JobRunner {
                 host.memory().read(s.dataIova, s.buf, 0, s.length);
                 BlockCompletion bad = HostPi.check(s.buf, s.length, s.offset, format, piControl, host.memory(), s.metadataIova);
                 if (bad != null) {
+                    host.dataFaults().caught("fio PI check (CPU)");
                     ioError(s, BlockStatus.GUARD_CHECK_ERROR.errno(), bad.detail());
-                    return;
+                    return true;
                 }
             }
         }
-        if (!verifyThis) return;
+        if (!verifyThis) return false;
         host.memory().read(s.dataIova, s.buf, 0, s.length);
         chargeUsr(costs.perByte(job.verify().fioName, s.length, host.name()));
         String problem = codec.check(s.buf, s.length, s.offset);
@@ -393,29 +414,49 @@ final class JobRunner {
             problem = String.format("verify: bad header rand_seed %d, wanted %d at file %s offset %d, length %d (requested block: offset=%d, length=%d)",
                     VerifyHeader.seed(s.buf), s.expected.seed(), s.region.device.name(), s.offset, s.length, s.offset, s.length);
         }
-        if (problem != null && result.error == 0) {
-            errors.accept(problem);
-            result.error = 84;
-            result.errorText = "Invalid or incomplete multibyte or wide character";
-        }
+        if (problem == null) return false;
+        host.dataFaults().caught("fio verify");
+        fault(FioJob.CONTINUE_VERIFY, problem, 84, "Invalid or incomplete multibyte or wide character");
+        return true;
     }
 
-    /** The first error ends the job; only it is reported (the I/Os still in flight fail alike). */
+    /**
+     * The first error ends the job; only it is reported (the I/Os still in flight fail alike), unless
+     * {@code continue_on_error} covers it: then it is reported, counted, and the job goes on.
+     */
     private void ioError(Slot s, int errno, String detail) {
+        fault(s.op == BlockOp.READ ? FioJob.CONTINUE_READ : FioJob.CONTINUE_WRITE,
+                String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", s.region.device.name(), detail,
+                        s.op == BlockOp.READ ? "read" : s.op == BlockOp.WRITE ? "write" : "sync", s.offset, s.length),
+                errno, detail);
+    }
+
+    private void fault(int kind, String report, int errno, String text) {
         if (result.error != 0) return;
-        errors.accept(String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", s.region.device.name(), detail,
-                s.op == BlockOp.READ ? "read" : s.op == BlockOp.WRITE ? "write" : "sync", s.offset, s.length));
+        errors.accept(report);
+        if ((job.continueOnError() & kind) != 0) {
+            if (result.totalErrors++ == 0) {
+                result.firstError = errno;
+                result.firstErrorText = strerror(errno);
+            }
+            return;
+        }
         result.error = errno;
-        result.errorText = detail;
+        result.errorText = text;
     }
 
     private static String describeErrno(BlockStatus status) {
-        return switch (status.errno()) {
+        return strerror(status.errno());
+    }
+
+    /** What Linux's strerror says for the errnos block I/O returns. */
+    private static String strerror(int errno) {
+        return switch (errno) {
             case 5 -> "Input/output error";
             case 22 -> "Invalid argument";
             case 84 -> "Invalid or incomplete multibyte or wide character";
             case 121 -> "Remote I/O error";
-            default -> "errno " + status.errno();
+            default -> "errno " + errno;
         };
     }
 

@@ -7,7 +7,12 @@ import org.HdrHistogram.Histogram;
  * deviation, percentiles from an HdrHistogram with 3 significant digits (fio's own bins are coarser).
  */
 final class LatencyStats {
-    private final Histogram histogram = new Histogram(1, 3_600_000_000_000L, 3);
+    private static final long HIGHEST_NS = 3_600_000_000_000L;
+    private static final int SIGNIFICANT_DIGITS = 3;
+    /** Heap one distribution takes, as HdrHistogram estimates it (~265 KiB: its counts for 1 ns .. 1 h at 3 digits). */
+    static final long FOOTPRINT_BYTES = new Histogram(1, HIGHEST_NS, SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
+
+    private final Histogram histogram = new Histogram(1, HIGHEST_NS, SIGNIFICANT_DIGITS);
     private long count;
     private long min = Long.MAX_VALUE;
     private long max;

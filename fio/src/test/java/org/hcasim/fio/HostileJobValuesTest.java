@@ -41,14 +41,14 @@ class HostileJobValuesTest {
         String big = job("numjobs=64\niodepth=65536\nbs=1m\nsize=64m");
         assertThatThrownBy(() -> h.run(big))
                 .isInstanceOf(JobFileException.class)
-                .hasMessageContaining("the jobs' I/O buffers need about")
+                .hasMessageContaining("the jobs' I/O buffers would take about")
                 .hasMessageContaining("lower numjobs, iodepth or bs");
     }
 
     @Test
     void the_budget_counts_both_copies_of_a_real_payload_and_the_pi_buffer() {
         FioJob j = FioHarness.parse(job("iodepth=8\nbs=4k")).jobs().get(0);
-        assertThat(IoBufferBudget.slotBytes(j, 512, true)).isEqualTo(2 * 4096 + 8 * 8 + IoBufferBudget.SLOT_OVERHEAD_BYTES);
-        assertThat(IoBufferBudget.slotBytes(j, 512, false)).isEqualTo(4096 + 8 * 8 + IoBufferBudget.SLOT_OVERHEAD_BYTES);
+        assertThat(RunMemoryBudget.slotBytes(j, 512, true)).isEqualTo(2 * 4096 + 8 * 8 + RunMemoryBudget.SLOT_OVERHEAD_BYTES);
+        assertThat(RunMemoryBudget.slotBytes(j, 512, false)).isEqualTo(4096 + 8 * 8 + RunMemoryBudget.SLOT_OVERHEAD_BYTES);
     }
 }

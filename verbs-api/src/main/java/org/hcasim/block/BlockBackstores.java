@@ -110,6 +110,7 @@ public final class BlockBackstores {
                 return BlockCompletion.SUCCESS; // null: nothing to store and nothing to check
             }
             byte[] buf = new byte[Math.multiplyExact(io.blocks(), bs)];
+            host.dataFaults().inMemory(io.memory(), io.dataIova(), buf.length, bs);
             io.memory().read(io.dataIova(), buf, 0, buf.length);
             byte[] pi = piType == PiType.NONE ? null : new byte[io.blocks() * BlockFormat.PI_TUPLE_BYTES];
             if (pi != null) {
@@ -159,12 +160,14 @@ public final class BlockBackstores {
                     }
                 }
             }
+            host.dataFaults().backstoreRead(buf, 0, buf.length, bs);
             if (pi != null) {
                 BlockCompletion check = checkAll(io, buf, pi);
                 if (!check.ok()) return check;
                 if (hostPi) io.memory().write(io.metadataIova(), pi, 0, pi.length);
             }
             io.memory().write(io.dataIova(), buf, 0, buf.length);
+            host.dataFaults().inMemory(io.memory(), io.dataIova(), buf.length, bs);
             return BlockCompletion.SUCCESS;
         }
 
@@ -172,7 +175,10 @@ public final class BlockBackstores {
             if (!io.pi().checksAnything()) return BlockCompletion.SUCCESS;
             for (int i = 0; i < io.blocks(); i++) {
                 BlockCompletion c = T10Dif.check(buf, i * bs, bs, piType, io.lba() + i, io.pi(), pi, i * BlockFormat.PI_TUPLE_BYTES);
-                if (!c.ok()) return BlockCompletion.error(c.status(), spec.name() + ": " + c.detail());
+                if (!c.ok()) {
+                    host.dataFaults().caught("PI check of backstore " + spec.name() + " (CPU)");
+                    return BlockCompletion.error(c.status(), spec.name() + ": " + c.detail());
+                }
             }
             return BlockCompletion.SUCCESS;
         }

@@ -56,6 +56,11 @@ public interface Host {
     /** Host memory addressed by I/O virtual address. */
     HostMemory memory();
 
+    /** The faults a run injects into block data on this host, and the account of the checks that catch them. */
+    default DataFaults dataFaults() {
+        return DataFaults.NONE;
+    }
+
     /** CPU cost constants of this host's profile. */
     CpuCosts cpuCosts();
 

@@ -19,6 +19,7 @@ import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.dist.experiment.run.FioJobRun;
 import org.hcasim.dist.report.RunReportText;
 import org.hcasim.fio.CommandLineJobs;
+import org.hcasim.dist.report.OutputTargets;
 import org.hcasim.fio.FioJob;
 import org.hcasim.fio.FioJsonReport;
 import org.hcasim.fio.FioResults;
@@ -45,7 +46,9 @@ import picocli.CommandLine.Spec;
             "Without --testbed: an initiator and a target host with a ConnectX-5 each on one 100 Gb/s switch, "
                 + "the target on a null backstore (see docs/testbed.md). Job options: docs/fio.md.",
             "A time-based job of 1 s or more without fio's ss= stops once its IOPS are steady, with a note",
-            "(--set sim.steady-state=off runs its whole runtime); ss=, ss_dur=, ss_ramp= work as in fio."},
+            "(--set sim.steady-state=off runs its whole runtime); ss=, ss_dur=, ss_ramp= work as in fio.",
+            "With fault.* settings (--set or the testbed file) it injects faults and gives their account after the report "
+                + "(docs/faults.md)."},
         footer = {"", "Examples:", "  hcasim fio examples/nvmeof-randread.fio",
             "  hcasim fio --name=r --filename=/dev/nvme0n1 --ioengine=libaio --rw=randread --bs=4k --iodepth=32 "
                 + "--numjobs=8 --runtime=100ms --time_based --group_reporting",
@@ -91,6 +94,7 @@ public final class FioCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (output != null) OutputTargets.file("--output", output); // before the run, not after it
         List<String> formats = formats();
         long intervalNs = statusInterval == null ? 0 : statusIntervalNs(statusInterval);
         CommandLineJobs commandLine = CommandLineJobs.parse(arguments);

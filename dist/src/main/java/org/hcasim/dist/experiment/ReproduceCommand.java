@@ -27,6 +27,7 @@ import org.hcasim.dist.experiment.run.EngineContext;
 import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
 import org.hcasim.dist.experiment.run.WorkloadRunner;
 import org.hcasim.dist.report.ChromeTrace;
+import org.hcasim.dist.report.OutputTargets;
 import org.hcasim.spi.Axis;
 import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
@@ -106,6 +107,8 @@ public final class ReproduceCommand implements Callable<Integer> {
             throw new UserException("--trace-limit must be at least 1, not " + traceLimit);
         }
 
+        if (out != null) OutputTargets.directory("--out", out); // before the sweep, not after it
+        if (trace != null) OutputTargets.file("--trace", trace);
         Shard part = Shard.parse(shard);
         List<ExperimentGrid> grids = grids(selected, axisValues).stream().map(part::of).toList();
         TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
@@ -133,6 +136,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             writeTrace(recorder, grids.get(0).experiment().name() + " " + traced, stderr);
         }
         stderr.flush();
+        failIfAPointCrashed(outcomes);
         boolean failed = outcomes.stream().anyMatch(o -> !o.summary().failedPoints().isEmpty());
         if (name.equals("all")) {
             registry.broken().forEach((n, why) -> stderr.println("reproduce: experiment " + n + " (" + registry.origin(n)
@@ -141,6 +145,21 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         stderr.flush();
         return failed ? 1 : 0;
+    }
+
+    /**
+     * A point that failed on a bug in hcasim (not on its input) is an internal error of the command, exit 70, reported on
+     * stderr after the outputs (which show it as FAILED), with its stack trace under --debug.
+     */
+    private static void failIfAPointCrashed(List<ExperimentOutcome> outcomes) {
+        for (ExperimentOutcome o : outcomes) {
+            for (PointRun r : o.runs()) {
+                if (r.bug().isPresent()) {
+                    throw new IllegalStateException("point " + r.point() + " of " + o.experiment().name() + " failed: "
+                            + r.bug().get(), r.bug().get());
+                }
+            }
+        }
     }
 
     static String listing(ExperimentRegistry registry) {

@@ -7,6 +7,6 @@ import org.hcasim.spi.ExperimentDefinition;
 public final class ToyExperimentSource implements ExperimentSource {
     @Override
     public List<ExperimentDefinition> experiments() {
-        return List.of(new ToyQueueExperiment(), new ToyBatchExperiment(), new FioProbeExperiment());
+        return List.of(new ToyQueueExperiment(), new ToyBatchExperiment(), new FioProbeExperiment(), new ToyCrashExperiment());
     }
 }

@@ -34,6 +34,7 @@ public final class SimHost implements Host {
     private final String name;
     private final Core[] cores;
     private final HostMemory memory;
+    private org.hcasim.host.DataFaults dataFaults = org.hcasim.host.DataFaults.NONE;
     private final CpuCosts costs;
     private final List<RdmaDevice> devices = new ArrayList<>();
     private final Map<String, SimLock> locks = new LinkedHashMap<>();
@@ -320,6 +321,16 @@ public final class SimHost implements Host {
     @Override
     public WorkQueue workQueue(String wqName) {
         return workQueues.computeIfAbsent(wqName, n -> new SimWorkQueue(this, n));
+    }
+
+    @Override
+    public org.hcasim.host.DataFaults dataFaults() {
+        return dataFaults;
+    }
+
+    /** The faults the run injects into block data on this host (docs/faults.md). */
+    public void dataFaults(org.hcasim.host.DataFaults faults) {
+        this.dataFaults = java.util.Objects.requireNonNull(faults, "faults");
     }
 
     @Override

@@ -50,9 +50,9 @@ public final class HcaProfile {
         v.string("hca.description");
         PcieParams pcie = new PcieParams(
                 v.positiveInt("hca.pcie.lanes"),
-                v.positiveDouble("hca.pcie.gt-per-second"),
-                v.positiveDouble("hca.pcie.encoding-efficiency"),
-                (int) v.nonNegativeLong("hca.pcie.tlp-overhead-bytes"),
+                v.boundedDouble("hca.pcie.gt-per-second", 0.1, 1000),
+                v.boundedDouble("hca.pcie.encoding-efficiency", 0.01, 1),
+                v.nonNegativeInt("hca.pcie.tlp-overhead-bytes"),
                 v.positiveInt("hca.pcie.max-payload-bytes"),
                 v.positiveInt("hca.pcie.max-read-request-bytes"),
                 v.nonNegativeLong("hca.pcie.read-latency-ns"),
@@ -60,17 +60,17 @@ public final class HcaProfile {
                 v.nonNegativeLong("hca.pcie.write-latency-ns"),
                 v.nonNegativeLong("hca.pcie.mmio-latency-ns"));
         LinkParams link = new LinkParams(
-                v.positiveDouble("hca.port.rate-gbps"),
+                v.boundedDouble("hca.port.rate-gbps", 0.1, 10_000),
                 v.nonNegativeLong("hca.port.latency-ns"),
-                v.positiveInt("hca.port.mtu-bytes"),
-                (int) v.nonNegativeLong("hca.port.header-bytes-per-packet"));
+                v.oneOf("hca.port.mtu-bytes", 256, 512, 1024, 2048, 4096),
+                v.nonNegativeInt("hca.port.header-bytes-per-packet"));
         Map<FirmwareCommand, Long> fw = new EnumMap<>(FirmwareCommand.class);
         for (FirmwareCommand c : FirmwareCommand.values()) {
             fw.put(c, v.nonNegativeLong("hca.firmware." + c.key() + "-ns"));
         }
         HcaParams params = new HcaParams(name, pcie, link,
                 engine(v, "hca.engine.send"), engine(v, "hca.engine.receive"), engine(v, "hca.engine.umr"),
-                (int) v.nonNegativeLong("hca.umr.inline-max-bytes"),
+                v.nonNegativeInt("hca.umr.inline-max-bytes"),
                 v.positiveInt("hca.wqe.basic-block-bytes"),
                 new SendPipelineParams(v.positiveInt("hca.send.prefetch-basic-blocks"),
                         v.positiveInt("hca.send.wqes-in-flight-per-qp")),
@@ -103,7 +103,7 @@ public final class HcaProfile {
                 v.positiveInt("hca.verbs.max-cq"),
                 v.positiveInt("hca.verbs.max-cqe"),
                 v.positiveInt("hca.verbs.max-mr"),
-                v.positiveLong("hca.verbs.max-mr-size"),
+                v.positiveLimit("hca.verbs.max-mr-size"),
                 v.positiveInt("hca.verbs.max-pd"),
                 v.positiveInt("hca.verbs.max-fast-reg-page-list-len"),
                 v.nonNegativeInt("hca.verbs.max-pi-fast-reg-page-list-len"),

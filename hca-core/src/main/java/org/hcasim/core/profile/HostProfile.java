@@ -38,11 +38,14 @@ public final class HostProfile {
         this.values = values;
     }
 
+    /** The most cores a host profile takes: what testbed.initiator.cores allows, beyond any server. */
+    static final int MAX_CORES = 4096;
+
     /** Builds a profile from {@code host.*} key/values; a missing, malformed or unknown key is an error. */
     public static HostProfile fromValues(String name, String source, Map<String, String> hostValues) {
         ProfileValues v = new ProfileValues(source, hostValues);
         v.string("host.description");
-        int cores = v.positiveInt("host.cores");
+        int cores = v.boundedInt("host.cores", 1, MAX_CORES);
         int sockets = v.has("host.sockets") ? v.positiveInt("host.sockets") : 1;
         if (sockets > cores) {
             throw new ProfileException(source + ": 'host.sockets' = " + sockets + " is more than its " + cores + " cores");

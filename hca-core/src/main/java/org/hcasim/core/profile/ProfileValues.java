@@ -9,8 +9,17 @@ import org.hcasim.spi.settings.SettingGrammar;
 /**
  * The key/value pairs of one profile with typed, validated reads. Every read marks its key; after building,
  * {@link #requireAllRead()} makes a key nobody reads (a typo, a stale parameter) an error.
+ *
+ * <p>Every number has a range (docs/testbed.md): whole numbers (times in ns, sizes, counts) at most {@link #MAX_WHOLE}
+ * (10^12: 1000 s as a time), per-byte costs at most {@link #MAX_PER_BYTE_NS} ns, rates within the bounds their reader
+ * gives; so no event time the model computes from a profile can overflow.
  */
 final class ProfileValues {
+    /** The largest whole number a profile key takes: 1000 s in ns, far beyond any size or count of a device. */
+    static final long MAX_WHOLE = 1_000_000_000_000L;
+    /** The largest cost per byte, ns (1 ms per byte). */
+    static final double MAX_PER_BYTE_NS = 1_000_000;
+
     private final String source;
     private final Map<String, String> values;
     private final Set<String> read = new TreeSet<>();
@@ -38,6 +47,13 @@ final class ProfileValues {
         if (v < 0) {
             throw new ProfileException(source + ": '" + key + "' must be >= 0, got " + v);
         }
+        return atMostWhole(key, v);
+    }
+
+    private long atMostWhole(String key, long v) {
+        if (v > MAX_WHOLE) {
+            throw new ProfileException(source + ": '" + key + "' must be at most " + MAX_WHOLE + " (1000 s as a time), got " + v);
+        }
         return v;
     }
 
@@ -53,6 +69,45 @@ final class ProfileValues {
         long v = parse(key, SettingGrammar::parseLong);
         if (v <= 0) {
             throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
+        }
+        return atMostWhole(key, v);
+    }
+
+    /** A limit a device reports (e.g. its largest MR): any positive long, compared with, never added to a time. */
+    long positiveLimit(String key) {
+        long v = parse(key, SettingGrammar::parseLong);
+        if (v <= 0) {
+            throw new ProfileException(source + ": '" + key + "' must be > 0, got " + v);
+        }
+        return v;
+    }
+
+    /** One of {@code allowed} (e.g. the RoCE path MTUs). */
+    int oneOf(String key, int... allowed) {
+        long v = parse(key, SettingGrammar::parseLong);
+        for (int a : allowed) {
+            if (v == a) {
+                return a;
+            }
+        }
+        throw new ProfileException(source + ": '" + key + "' must be one of " + java.util.Arrays.toString(allowed)
+                .replaceAll("[\\[\\]]", "") + ", got " + v);
+    }
+
+    /** A whole number within {@code [min, max]}. */
+    int boundedInt(String key, int min, int max) {
+        long v = parse(key, SettingGrammar::parseLong);
+        if (v < min || v > max) {
+            throw new ProfileException(source + ": '" + key + "' must be between " + min + " and " + max + ", got " + v);
+        }
+        return (int) v;
+    }
+
+    /** A number within {@code [min, max]}. */
+    double boundedDouble(String key, double min, double max) {
+        double v = parse(key, SettingGrammar::parseDouble);
+        if (!(v >= min && v <= max)) {
+            throw new ProfileException(source + ": '" + key + "' must be between " + min + " and " + max + ", got " + v);
         }
         return v;
     }
@@ -86,18 +141,12 @@ final class ProfileValues {
         return (int) v;
     }
 
-    double positiveDouble(String key) {
-        double v = parse(key, SettingGrammar::parseDouble);
-        if (!(v > 0)) {
-            throw new ProfileException(source + ": '" + key + "' must be a positive number, got " + v);
-        }
-        return v;
-    }
-
+    /** A per-byte cost, 0 up to {@link #MAX_PER_BYTE_NS}. */
     double nonNegativeDouble(String key) {
         double v = parse(key, SettingGrammar::parseDouble);
-        if (!(v >= 0)) {
-            throw new ProfileException(source + ": '" + key + "' must be a number >= 0, got " + v);
+        if (!(v >= 0 && v <= MAX_PER_BYTE_NS)) {
+            throw new ProfileException(source + ": '" + key + "' must be a number between 0 and " + (long) MAX_PER_BYTE_NS
+                    + ", got " + v);
         }
         return v;
     }

@@ -18,6 +18,8 @@ import org.hcasim.block.BlockTargetContext;
 import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.UserException;
+import org.hcasim.core.fault.Faults;
+import org.hcasim.core.fault.HostDataFaults;
 import org.hcasim.spi.InvalidSettingException;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.inject.TestbedInjector;
@@ -80,9 +82,15 @@ public final class BlockTestbed {
         }
         this.ulps = spec.ulps().isEmpty() ? workloadUlps.stream().distinct().toList() : spec.ulps();
         this.sim = new Simulation(spec.seed());
+        Faults faults = Faults.install(sim, TestbedFaults.settings(config, spec));
+        faults.holdLinkFaults(); // until the workload starts: connecting is not cut off
         for (BlockTestbedSpec.HostSpec h : spec.initiators()) initiators.add(host(h, 1));
         this.initiator = initiators.get(0);
         this.target = host(spec.target(), spec.targetDevices());
+        if (faults.any()) {
+            for (SimHost h : initiators) h.dataFaults(new HostDataFaults(faults, h.name()));
+            target.dataFaults(new HostDataFaults(faults, target.name()));
+        }
         this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;
         try {
@@ -136,6 +144,32 @@ public final class BlockTestbed {
 
     public Simulation simulation() {
         return sim;
+    }
+
+    /**
+     * Heap a queue pair costs the simulation with its share of host and HCA state on both ends (rings, WQE and receive
+     * bookkeeping, timelines): an estimate, not measured on its own; the fio memory budget's heap share is measured
+     * on whole runs with many initiators (docs/faults.md).
+     */
+    static final long STATE_BYTES_PER_QUEUE = 128 * 1024;
+
+    /**
+     * The testbed's own state, estimated before it connects: one queue pair per initiator core to the target (what the
+     * block ULPs create), each {@link #STATE_BYTES_PER_QUEUE}.
+     */
+    public long estimatedStateBytes() {
+        return (long) spec.initiators().size() * spec.initiatorCores() * STATE_BYTES_PER_QUEUE;
+    }
+
+    /** The inputs {@link #estimatedStateBytes} comes from, for a message. */
+    public String estimatedStateInputs() {
+        return "testbed.initiators = " + spec.initiators().size() + " x " + spec.initiatorCores()
+                + " cores each (a queue per core): lower testbed.initiators or testbed.initiator.cores";
+    }
+
+    /** The faults the run injects and their account (docs/faults.md); {@link Faults#off()} without fault settings. */
+    public Faults faults() {
+        return Faults.of(sim);
     }
 
     /** The first initiator host. */
@@ -233,18 +267,27 @@ public final class BlockTestbed {
         }
         boolean[] done = {false};
         String[] failure = {null};
-        i.connect(() -> done[0] = true, reason -> {
-            done[0] = true;
-            failure[0] = reason;
-        });
-        long deadline = sim.now() + CONNECT_TIMEOUT_NS;
-        sim.loop().runUntil(() -> done[0] || sim.now() > deadline);
+        try {
+            i.connect(() -> done[0] = true, reason -> {
+                done[0] = true;
+                failure[0] = reason;
+            });
+            long deadline = sim.now() + CONNECT_TIMEOUT_NS;
+            sim.loop().runUntil(() -> done[0] || sim.now() > deadline);
+        } catch (org.hcasim.verbs.VerbsException e) {
+            // a verb refused while the ULPs set up their queues: the profile's verbs limits are below what they ask for
+            throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": "
+                    + e.getMessage() + " (the HCA profiles' hca.verbs.* limits are below what " + ulp + " asks for)");
+        }
         if (failure[0] != null) {
             throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": " + failure[0]);
         }
         if (!done[0]) {
-            throw new IllegalStateException(ulp + " initiator on " + host.name() + " did not connect to " + address + " within "
-                    + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time");
+            // Within the checked ranges a profile can still make connecting take longer (firmware or link latencies
+            // near their bounds): the input's doing, so a user error, not an internal one.
+            throw new UserException(ulp + " initiator on " + host.name() + " did not connect to " + address + " within "
+                    + CONNECT_TIMEOUT_NS / 1_000_000_000L + " s of simulated time: the profiles' latencies and costs"
+                    + " (hca.*, host.cost.*) or the faults (fault.*) leave it no time to");
         }
         return List.copyOf(i.devices());
     }

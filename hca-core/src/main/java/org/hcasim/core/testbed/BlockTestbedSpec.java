@@ -86,9 +86,14 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
             throw new ConfigException("testbed.target.backstore (from " + config.sourceOf("testbed.target.backstore") + "): " + e.getMessage());
         }
         long size = config.getSize("testbed.target.namespace-size");
+        long latency = config.getDurationNanos("testbed.target.latency");
+        if (latency < 0 || latency > org.hcasim.core.fault.FaultSettings.MAX_DURATION_NS) {
+            throw new ConfigException("testbed.target.latency = " + config.getString("testbed.target.latency") + " (from "
+                    + config.sourceOf("testbed.target.latency") + ") must be between 0 and 1000s");
+        }
         BlockNamespaceSpec ns;
         try {
-            ns = new BlockNamespaceSpec("ns1", backstore, size, format, config.getDurationNanos("testbed.target.latency"));
+            ns = new BlockNamespaceSpec("ns1", backstore, size, format, latency);
         } catch (IllegalArgumentException e) {
             throw new ConfigException("testbed.target.namespace-size (from " + config.sourceOf("testbed.target.namespace-size")
                     + "): " + e.getMessage());

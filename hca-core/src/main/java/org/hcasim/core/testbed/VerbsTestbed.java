@@ -129,6 +129,7 @@ public final class VerbsTestbed {
         private HcaParams hca;
         private CpuCosts costs = defaultCosts();
         private Simulation simulation;
+        private org.hcasim.core.fault.FaultSettings faults = org.hcasim.core.fault.FaultSettings.NONE;
 
         public Builder seed(long s) {
             this.seed = s;
@@ -178,6 +179,12 @@ public final class VerbsTestbed {
             return this;
         }
 
+        /** Faults to inject (docs/faults.md); the link host must be one of the hosts. Default: none. */
+        public Builder faults(org.hcasim.core.fault.FaultSettings f) {
+            this.faults = f;
+            return this;
+        }
+
         /** Builds into an existing simulation instead of a new one (seed is then ignored). */
         public Builder into(Simulation sim) {
             this.simulation = sim;
@@ -189,6 +196,7 @@ public final class VerbsTestbed {
                 throw new IllegalArgumentException("a testbed needs at least one host");
             }
             Simulation sim = simulation != null ? simulation : new Simulation(seed);
+            org.hcasim.core.fault.Faults.install(sim, faults);
             List<SimHost> hosts = new ArrayList<>();
             List<SimRdmaDevice> devices = new ArrayList<>();
             HcaParams params = hca != null ? hca : Profiles.hca(DEFAULT_HCA_PROFILE).params();

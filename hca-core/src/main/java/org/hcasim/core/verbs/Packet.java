@@ -24,13 +24,16 @@ final class Packet {
                    long ackDeadline, boolean solicited) {
     }
 
-    enum Kind { ACK, RNR_NAK, NAK }
+    enum Kind { ACK, RNR_NAK, NAK, SEQUENCE_NAK }
 
     /**
      * A response to the requester at {@code requester} for its request {@code psn}: ACK (with read data for READ),
-     * RNR NAK with the responder's timer, or NAK with a status.
+     * RNR NAK with the responder's timer, NAK with a status, or a
+     * sequence-error NAK naming the PSN the responder expects (a packet before it was lost). {@code requestEpoch} is
+     * the requester's epoch when it sent the request answered, so an answer to a transmission a go-back-N abandoned
+     * can be told from one to the retransmission.
      */
     record Response(QpAddress requester, long psn, Kind kind, WcStatus nakStatus,
-                    byte[] readData, long length, int rnrTimer) {
+                    byte[] readData, long length, int rnrTimer, int requestEpoch) {
     }
 }

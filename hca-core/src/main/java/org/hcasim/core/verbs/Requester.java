@@ -347,6 +347,9 @@ final class Requester implements EventTarget {
                     return;
                 }
             }
+            if (w.wr instanceof WorkRequest.RdmaWrite) {
+                DmaFaults.beforeGather(dev, w.sgl, length);
+            }
             payload = dev.keys().gather(w.sgl, length);
         }
         transmit(w, payload, length);
@@ -357,6 +360,8 @@ final class Requester implements EventTarget {
     private void transmit(SendWqe w, byte[] payload, long length) {
         if (w.psn < 0) {
             w.psn = reliability.assignPsn();
+        } else {
+            reliability.retransmitting();
         }
         long now = loop.now();
         Packet.Request req = request(w, payload, length, now);
@@ -367,8 +372,7 @@ final class Requester implements EventTarget {
             fabric.payloadBuffers().give(payload);
             return;
         }
-        long wirePayload = req.op() == Packet.Op.READ ? 0 : length;
-        fabric.deliver(fabric.transmit(now, dev, target.device(), wirePayload), req);
+        fabric.send(now, dev, target.device(), req.op() == Packet.Op.READ ? 0 : length, req);
     }
 
     private Packet.Request request(SendWqe w, byte[] payload, long length, long now) {

@@ -38,6 +38,8 @@ final class ResponderStages {
     private long expectedPsn;
     private long lastResponseAt;
     private boolean commEstablished;
+    /** An RNR NAK or a sequence-error NAK went out for {@link #expectedPsn}: later requests are dropped silently. */
+    private boolean nakOutstanding;
     /** The device of the peer QP responses go to, resolved for {@link #peerResolvedFor}. */
     private SimRdmaDevice peerDevice;
     private QpAddress peerResolvedFor;
@@ -53,6 +55,7 @@ final class ResponderStages {
     void reset() {
         expectedPsn = 0;
         commEstablished = false;
+        nakOutstanding = false;
     }
 
     // ---------------------------------------------------------------- arrived
@@ -65,12 +68,18 @@ final class ResponderStages {
             return;
         }
         if (req.psn() > expectedPsn) {
-            return; // out of sequence after an RNR NAK: dropped, the requester goes back
+            outOfSequence(req);
+            return;
         }
-        if (req.psn() < expectedPsn) {
-            respond(req, loop.now(), new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
-            return; // duplicate of an executed request
+        if (req.psn() < expectedPsn) { // duplicate of an executed request: acknowledged again, a READ served again
+            if (req.op() == Packet.Op.READ) {
+                receiveRead(req, dev.dataPath().receiveEngine(loop.now(), req.length()), false);
+            } else {
+                respond(req, loop.now(), new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
+            }
+            return;
         }
+        nakOutstanding = false;
         if (qp.states().state() == QpState.RTR && !commEstablished) {
             commEstablished = true;
             dev.raise(AsyncEventType.COMM_EST, qp, "first packet on " + qp.name() + " in RTR");
@@ -79,8 +88,23 @@ final class ResponderStages {
         switch (req.op()) {
             case SEND, SEND_INV -> receiveSend(req, t);
             case WRITE -> receiveWrite(req, t);
-            case READ -> receiveRead(req, t);
+            case READ -> receiveRead(req, t, true);
         }
+    }
+
+    /**
+     * A request beyond the expected PSN arrived (one before it was lost): after an RNR NAK it is dropped (the requester
+     * goes back when the RNR timer expires); otherwise the first such request gets a sequence-error NAK naming the
+     * expected PSN, and later ones are dropped until it arrives.
+     */
+    void outOfSequence(Packet.Request req) {
+        QpAddress peer = qp.states().remote();
+        if (!qp.states().receiving() || !(req.source() == peer || req.source().equals(peer)) || req.psn() < expectedPsn
+                || nakOutstanding) {
+            return;
+        }
+        nakOutstanding = true;
+        respond(req, loop.now(), new Packet.Response(req.source(), expectedPsn, Packet.Kind.SEQUENCE_NAK, null, null, 0, 0, req.sourceEpoch()));
     }
 
     // ---------------------------------------------------------------- checked and placed
@@ -101,8 +125,9 @@ final class ResponderStages {
             t = qp.srq().wqeOnHca(t); // the SRQ's linked list: its WQE may still be on its way
         }
         if (r == null) {
+            nakOutstanding = true;
             respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.RNR_NAK, null, null, 0,
-                    qp.states().minRnrTimer()));
+                    qp.states().minRnrTimer(), req.sourceEpoch()));
             return;
         }
         expectedPsn++;
@@ -136,7 +161,7 @@ final class ResponderStages {
         }
         long placed = placeData(t, r.sgl(), req.length());
         receives.complete(r, WcStatus.SUCCESS, req.length(), invalidated, req.immediate(), placed, req.solicited());
-        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
     }
 
     private long placeData(long t, List<Sge> sgl, long length) {
@@ -178,24 +203,28 @@ final class ResponderStages {
         dev.keys().write(req.rkey(), req.remoteAddress(), req.payload(), 0, (int) req.length());
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true);
         long placed = dev.dataPath().dmaWrite(translated, req.length());
-        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0));
+        respond(req, placed, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, null, 0, 0, req.sourceEpoch()));
     }
 
-    private void receiveRead(Packet.Request req, long t) {
+    /** Serves an RDMA READ: a new one ({@code advance}: the expected PSN moves on) or a duplicate, served again. */
+    private void receiveRead(Packet.Request req, long t, boolean advance) {
         if (!remoteAccessGranted(req, t, AccessBits.REMOTE_READ, "RDMA READ")) {
             return;
         }
-        expectedPsn++;
+        if (advance) {
+            expectedPsn++;
+        }
+        DmaFaults.beforeRead(dev, req.rkey(), req.remoteAddress(), req.length());
         byte[] data = dev.keys().read(req.rkey(), req.remoteAddress(), (int) req.length());
         // serving a READ reads memory on the receive side (through an integrity key: the signature engine gathers)
         long translated = dev.translated(t, req.rkey(), req.remoteAddress(), req.length(), true, true);
         long fetched = dev.dataPath().dmaRead(translated, req.length());
-        respond(req, fetched, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, data, req.length(), 0));
+        respond(req, fetched, new Packet.Response(req.source(), req.psn(), Packet.Kind.ACK, null, data, req.length(), 0, req.sourceEpoch()));
     }
 
     /** The responder NAKs the request, raises the async event and goes to ERR itself. */
     private void responderError(Packet.Request req, long t, WcStatus requesterStatus, AsyncEventType event, String why) {
-        respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0));
+        respond(req, t, new Packet.Response(req.source(), req.psn(), Packet.Kind.NAK, requesterStatus, null, 0, 0, req.sourceEpoch()));
         dev.raise(event, qp, qp.name() + ": " + why);
         qp.moveToError();
     }
@@ -207,8 +236,7 @@ final class ResponderStages {
         long at = Math.max(t, lastResponseAt);
         lastResponseAt = at;
         long payload = resp.readData() != null || resp.length() > 0 ? resp.length() : 0;
-        VerbsFabric fabric = dev.fabric();
-        fabric.deliver(fabric.transmit(at, dev, peerDevice(req.source()), payload), resp);
+        dev.fabric().send(at, dev, peerDevice(req.source()), payload, resp, req);
     }
 
     private SimRdmaDevice peerDevice(QpAddress peer) {

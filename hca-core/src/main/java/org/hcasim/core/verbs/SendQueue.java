@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import java.util.Arrays;
 import java.util.OptionalInt;
+import org.hcasim.core.fault.FaultLedger;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.QueuePair;
@@ -147,6 +148,11 @@ final class SendQueue {
             SendWqe w = at(head);
             ring[(int) head & (ring.length - 1)] = null;
             head++;
+            if (w.wireFaults > 0) {
+                dev.fabric().faults().ledger().add(w.status == WcStatus.SUCCESS ? FaultLedger.Section.RECOVERED
+                        : FaultLedger.Section.FAILED, "packets lost or corrupted, of work that then "
+                        + (w.status == WcStatus.SUCCESS ? "succeeded" : "failed"), w.wireFaults);
+            }
             boolean report = w.signaled || w.status != WcStatus.SUCCESS;
             if (!report) {
                 unreclaimed++;

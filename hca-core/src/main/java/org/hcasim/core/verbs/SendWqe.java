@@ -34,7 +34,10 @@ final class SendWqe {
     long byteLength;
     long doneAt;
     int rnrNaks;
+    /** Transport retries (ACK timeouts, sequence NAKs), against the QP's retry count. */
     int timeouts;
+    /** Packets of its request or response lost or corrupted on the wire (docs/faults.md). */
+    int wireFaults;
 
     SendWqe(WorkRequest.SendRequest wr, boolean signaled) {
         this.wr = wr;

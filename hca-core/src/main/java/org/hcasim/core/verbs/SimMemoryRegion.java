@@ -189,6 +189,12 @@ final class SimMemoryRegion implements MemoryRegion {
         SignatureError e = signatureError;
         signatureError = null;
         signatureErrorUnchecked = false;
+        if (e != null) {
+            org.hcasim.core.fault.Faults faults = pd.simDevice().fabric().faults();
+            if (faults.any()) {
+                faults.caught("PI check of the HCA at " + VerbsFabric.portName(pd.simDevice()));
+            }
+        }
         return Optional.ofNullable(e);
     }
 

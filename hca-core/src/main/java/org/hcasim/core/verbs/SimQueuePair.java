@@ -117,6 +117,10 @@ final class SimQueuePair implements QueuePair, EventTarget {
         return reliability;
     }
 
+    ResponderStages responder() {
+        return responder;
+    }
+
     /** A request from the fabric for this QP's responder. */
     void onRequest(Packet.Request req) {
         responder.onRequest(req);

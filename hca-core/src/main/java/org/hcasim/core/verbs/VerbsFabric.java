@@ -3,7 +3,10 @@ package org.hcasim.core.verbs;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.hcasim.core.fault.FaultLedger;
+import org.hcasim.core.fault.Faults;
 import org.hcasim.core.hw.Fabric;
+import org.hcasim.core.hw.LinkParams;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.verbs.mkey.PayloadBuffers;
@@ -23,6 +26,7 @@ public final class VerbsFabric {
     private final Wire wire = new Wire();
     private final PayloadBuffers payloadBuffers = new PayloadBuffers();
     private Fabric hardware;
+    private Faults faults;
 
     public VerbsFabric(Simulation sim) {
         this.sim = sim;
@@ -137,14 +141,63 @@ public final class VerbsFabric {
         return hardware.transmit(t, from.hardware().port(), to.hardware().port(), payload);
     }
 
-    /** {@code req} arrives at its destination at {@code arrival} (the end of {@link #transmit}). */
-    void deliver(long arrival, Packet.Request req) {
+    /** The faults of this fabric's simulation (none unless the run asks for them). */
+    Faults faults() {
+        if (faults == null) {
+            faults = Faults.of(sim);
+        }
+        return faults;
+    }
+
+    /**
+     * Puts {@code req} ({@code payload} bytes on the wire) on the wire from {@code from} to {@code to} at {@code t}; it
+     * arrives at the end of the wire unless a fault loses or corrupts one of its packets. Then the responder sees the
+     * packets after the damaged one out of sequence (when there are any) and the requester's ACK timer runs.
+     */
+    void send(long t, SimRdmaDevice from, SimRdmaDevice to, long payload, Packet.Request req) {
+        long arrival = transmit(t, from, to, payload);
+        if (faults().wire && from != to) {
+            int damage = damage(t, from, to, payload);
+            if (damage != Faults.DELIVERED) {
+                wireFault(req.source(), req.psn());
+                if ((damage >> 1) < from.hardware().port().link().packets(payload) - 1) {
+                    sim.loop().at(arrival, wire, Wire.REQUEST_DAMAGED, req);
+                }
+                payloadBuffers.give(req.payload());
+                lost(req);
+                return;
+            }
+        }
         sim.loop().at(arrival, wire, Wire.REQUEST_ARRIVES, req);
     }
 
-    /** {@code resp} arrives at its requester at {@code arrival}. */
-    void deliver(long arrival, Packet.Response resp) {
+    /**
+     * Puts {@code resp}, the answer to {@code answered}, on the wire; a response lost to a fault leaves the requester to
+     * its ACK timer (or to a later response that answers it too).
+     */
+    void send(long t, SimRdmaDevice from, SimRdmaDevice to, long payload, Packet.Response resp, Packet.Request answered) {
+        long arrival = transmit(t, from, to, payload);
+        if (faults().wire && from != to && damage(t, from, to, payload) != Faults.DELIVERED) {
+            wireFault(resp.requester(), answered.psn());
+            payloadBuffers.give(resp.readData());
+            lost(answered);
+            return;
+        }
         sim.loop().at(arrival, wire, Wire.RESPONSE_ARRIVES, resp);
+    }
+
+    private int damage(long t, SimRdmaDevice from, SimRdmaDevice to, long payload) {
+        LinkParams link = from.hardware().port().link();
+        long bits = (Math.min(payload, link.mtuBytes()) + link.headerBytesPerPacket()) * 8L;
+        return faults.damage(t, from.host().name(), to.host().name(), portName(to), link.packets(payload), bits);
+    }
+
+    /** A packet of the request {@code psn} of the QP at {@code requester} (or of its response) was lost or corrupted. */
+    private void wireFault(QpAddress requester, long psn) {
+        SimQueuePair qp = lookup(requester);
+        if (qp == null || !qp.reliability().wireFault(psn)) {
+            faults.ledger().count(FaultLedger.Section.RECOVERED, "packets of work already complete");
+        }
     }
 
     /**
@@ -162,6 +215,7 @@ public final class VerbsFabric {
         static final int REQUEST_ARRIVES = 0;
         static final int RESPONSE_ARRIVES = 1;
         static final int ACK_TIMER_EXPIRES = 2;
+        static final int REQUEST_DAMAGED = 3;
 
         @Override
         public void onEvent(int op, Object arg) {
@@ -183,6 +237,13 @@ public final class VerbsFabric {
                         to.reliability().onResponse(resp);
                     }
                     payloadBuffers.give(resp.readData());
+                }
+                case REQUEST_DAMAGED -> { // the packets after a lost one: out of sequence at the responder
+                    Packet.Request req = (Packet.Request) arg;
+                    SimQueuePair to = lookup(req.destination());
+                    if (to != null) {
+                        to.responder().outOfSequence(req);
+                    }
                 }
                 case ACK_TIMER_EXPIRES -> {
                     Packet.Request req = (Packet.Request) arg;

@@ -40,7 +40,11 @@ final class Pair {
     final List<AsyncEvent> eventsB = new ArrayList<>();
 
     Pair(PayloadMode mode, int cqSize, QpInitTweak tweak) {
-        tb = VerbsTestbed.builder().hosts("a", "b").coresPerHost(2).payload(mode).build();
+        this(VerbsTestbed.builder().hosts("a", "b").coresPerHost(2).payload(mode).build(), cqSize, tweak);
+    }
+
+    private Pair(VerbsTestbed testbed, int cqSize, QpInitTweak tweak) {
+        tb = testbed;
         devA = tb.device("a");
         devB = tb.device("b");
         devA.setAsyncEventHandler(eventsA::add);
@@ -60,6 +64,14 @@ final class Pair {
     /** Connected pair, real payload, default QPs, RNR retry forever. */
     static Pair connected() {
         Pair p = new Pair(PayloadMode.REAL, 64, i -> i);
+        VerbsTestbed.connect(p.a, p.b);
+        return p;
+    }
+
+    /** Connected pair, real payload, default QPs, with the faults of {@code faults} drawn from {@code seed}. */
+    static Pair connected(org.hcasim.core.fault.FaultSettings faults, long seed) {
+        Pair p = new Pair(VerbsTestbed.builder().hosts("a", "b").coresPerHost(2).seed(seed).faults(faults).build(), 64,
+                i -> i);
         VerbsTestbed.connect(p.a, p.b);
         return p;
     }

@@ -83,12 +83,12 @@ public final class Sweep {
         } catch (IllegalArgumentException | UserException e) {
             return PointRun.failed(p, seed, String.valueOf(e.getMessage()));
         } catch (RuntimeException e) {
-            return PointRun.failed(p, seed, "internal error: " + e);
+            return PointRun.crashed(p, seed, "internal error: " + e, e);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Error e) {
-            return PointRun.failed(p, seed, "internal error: " + e
-                    + (e.getCause() != null ? " caused by " + e.getCause() : ""));
+            return PointRun.crashed(p, seed, "internal error: " + e
+                    + (e.getCause() != null ? " caused by " + e.getCause() : ""), e);
         }
     }
 

@@ -57,8 +57,30 @@ public final class ComparisonText {
                     .append(r.result().map(x -> x.report().bottleneckSentence()).orElse("FAILED (see the summary)"))
                     .append('\n');
         }
+        b.append(faults(o));
         return b.toString();
     }
+
+    /** Each point's fault account (docs/faults.md), section by section, when the points injected faults. */
+    private static String faults(ExperimentOutcome o) {
+        StringBuilder b = new StringBuilder();
+        for (PointRun r : o.runs()) {
+            if (r.result().isEmpty()) continue;
+            StringBuilder line = new StringBuilder();
+            for (org.hcasim.spi.CounterTable t : r.result().get().report().tables()) {
+                if (!t.title().startsWith(FAULTS) || t.rows().isEmpty()) continue;
+                line.append(line.isEmpty() ? "" : "; ").append(t.title().substring(FAULTS.length())).append(": ");
+                for (int i = 0; i < t.columns().size(); i++) {
+                    line.append(i == 0 ? "" : ", ").append(t.columns().get(i)).append(' ').append(t.rows().get(0).get(i));
+                }
+            }
+            if (!line.isEmpty()) b.append("  ").append(r.point()).append(": ").append(line).append('\n');
+        }
+        return b.isEmpty() ? "" : "\nfaults (docs/faults.md):\n" + b;
+    }
+
+    /** The title prefix of the fault account's tables in a run report. */
+    private static final String FAULTS = "faults ";
 
     private static String comparisons(ExperimentOutcome o) {
         String axis = o.experiment().policyAxis();

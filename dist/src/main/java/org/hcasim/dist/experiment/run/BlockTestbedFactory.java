@@ -40,8 +40,17 @@ public final class BlockTestbedFactory implements TestbedFactory {
         FioTestbed fio = FioTestbed.of(block);
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
-                config::checkAllKeysUsed, report -> UserMrReports.annotate(annotate(report, block.policies()),
-                        block.simulation().hosts()), block::messageEndpoint);
+                config::checkAllKeysUsed, report -> withFaults(UserMrReports.annotate(annotate(report, block.policies()),
+                        block.simulation().hosts()), block.faults()), block::messageEndpoint);
+    }
+
+    /** The account of the point's injected faults (docs/faults.md), a table per section, when it injected any. */
+    static RunReport withFaults(RunReport report, org.hcasim.core.fault.Faults faults) {
+        RunReport r = report;
+        if (faults.any()) {
+            for (var table : faults.ledger().tables()) r = r.withTable(table);
+        }
+        return r;
     }
 
     /**

@@ -174,6 +174,32 @@ public final class MkeyTable {
         return any[0];
     }
 
+    /**
+     * Flips bit {@code bit} of the {@code length} bytes behind a checked key at {@code address}, in host memory (a
+     * fault injected as the HCA reads them): through an integrity key, a bit of the data the key maps.
+     */
+    public void flipBit(int key, long address, long length, long bit) {
+        Mkey k = find(key);
+        long at = bit / 8;
+        byte mask = (byte) (1 << (bit % 8));
+        long start = address;
+        long span = length;
+        if (k.signature() != null) {
+            span = k.mapping().dataLength();
+            start = k.mapping().iova();
+            at %= span;
+        }
+        long target = at;
+        k.translation().forEachPiece(start, span, (h, len, off) -> {
+            if (target >= off && target < off + len) {
+                byte[] b = new byte[1];
+                memory.read(h + target - off, b, 0, 1);
+                b[0] ^= mask;
+                memory.write(h + target - off, b, 0, 1);
+            }
+        });
+    }
+
     /** Writes {@code data[from, from+length)} through a checked key (no-op for null data). */
     public void write(int key, long address, byte[] data, int from, int length) {
         if (data == null || length == 0) {

@@ -1,0 +1,158 @@
+package org.hcasim.dist.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Locale;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.hcasim.dist.cli.HcasimCommand;
+
+/**
+ * Soak with faults (docs/faults.md): random fio job mixes (ULP, block size, queue depth) on a target that keeps its
+ * data with end-to-end T10-PI, under random wire losses and bit errors and random bit flips in the backstore, in host
+ * memory after PI was generated and in DMA reads. Every block written is read back once, so every flip lands in data
+ * some PI check sees. The invariants:
+ * <ul>
+ *   <li>every I/O completes exactly once, with success or an error fio reports: per job the successful I/Os and the
+ *       errors add up to the I/Os the job has (a lost completion would stall the run, a duplicated one exceed it);</li>
+ *   <li>RC recovers every wire fault: nothing "not recovered", and without data flips no I/O fails at all;</li>
+ *   <li>every injected corruption in PI-protected data is detected: the oracle counts no block read back wrong
+ *       but those flipped where no PI covered them yet (iSER's initiator generates the PI in its HCA, after the
+ *       flip), and a run with flips reports errors, one without none.</li>
+ * </ul>
+ * The verbs-level counterpart (random RDMA traffic under wire faults, memory outside successful writes unchanged)
+ * is hca-core's RandomTrafficPropertiesTest.
+ */
+class FaultSoakPropertiesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    private static Result hcasim(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Property(tries = 40)
+    void every_io_completes_once_and_every_flip_in_pi_protected_data_is_caught(
+            @ForAll boolean iser,
+            @ForAll @IntRange(min = 0, max = 2) int bsPower,
+            @ForAll @IntRange(min = 0, max = 2) int depthPower,
+            @ForAll @IntRange(min = 0, max = 4000) int lossPpm,
+            @ForAll @IntRange(min = 0, max = 20) int bitErrorsPer1e8Bits,
+            @ForAll @IntRange(min = 0, max = 3) int flipMask,
+            @ForAll @IntRange(min = 0, max = 10_000) int flipPpm,
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) throws IOException {
+        double lossRate = lossPpm / 1e6;
+        double bitErrorRate = bitErrorsPer1e8Bits / 1e8;
+        double flipRate = flipPpm / 1e6;
+        int bs = 4096 << (2 * bsPower); // 4k, 16k, 64k
+        int iodepth = 1 << (2 * depthPower); // 1, 4, 16
+        long size = 1L << 20;
+        Path dir = Files.createTempDirectory("fault-soak");
+        StringBuilder testbed = new StringBuilder("""
+                testbed.initiator.cores = 2
+                testbed.target.cores = 2
+                testbed.target.backstore = ram
+                testbed.target.namespace-size = 64m
+                testbed.target.format = 512+8
+                testbed.target.pi = type1
+                """);
+        if (iser) {
+            testbed.append("""
+                    iser.initiator.pi-enable = true
+                    iser.target.t10-pi = true
+                    iser.initiator.write-generate = true
+                    iser.initiator.read-verify = true
+                    """);
+        }
+        double backstoreFlips = (flipMask & 1) != 0 ? flipRate : 0;
+        double memoryFlips = (flipMask & 2) != 0 ? flipRate : 0;
+        double dmaFlips = flipMask == 3 ? flipRate : 0;
+        testbed.append(String.format(Locale.ROOT, """
+                sim.seed = %d
+                fault.wire.loss-rate = %.6f
+                fault.wire.bit-error-rate = %.3e
+                fault.backstore.flip-rate = %.6f
+                fault.memory.flip-rate = %.6f
+                fault.dma.flip-rate = %.6f
+                """, seed, lossRate, bitErrorRate, backstoreFlips, memoryFlips, dmaFlips));
+        String pi = iser ? "" : "pi_act=0\npi_chk=GUARD,REFTAG\nmd_per_io_size=" + (bs / 512 * 8) + "\n";
+        String job = String.format(Locale.ROOT, """
+                [global]
+                ioengine=%s
+                direct=1
+                bs=%d
+                iodepth=%d
+                size=%d
+                continue_on_error=all
+                %s
+                [write]
+                rw=write
+
+                [read]
+                stonewall
+                rw=read
+                """, iser ? "iser" : "nvmeof", bs, iodepth, size, pi);
+        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
+        Path jobFile = Files.writeString(dir.resolve("soak.fio"), job);
+
+        Result r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        String what = testbed + job + r.err;
+        assertThat(r.exit).as(what).isIn(0, 1);
+        assertThat(r.err.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+
+        JsonNode report = JSON.readTree(r.out);
+        long errors = 0;
+        for (JsonNode j : report.get("jobs")) {
+            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
+            long failed = j.get("total_err").asLong();
+            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
+                    .isEqualTo(size / bs);
+            assertThat(j.get("error").asInt()).as(what).isZero();
+            errors += failed;
+        }
+        JsonNode faults = report.path("hcasim faults");
+        assertThat(faults.has("not recovered")).as("RC recovers every wire fault\n%s", faults).isFalse();
+        long injectedFlips = 0;
+        long unprotectedFlips = 0;
+        for (Iterator<String> it = faults.path("injected").fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!name.contains("bit flips")) continue;
+            long n = faults.get("injected").get(name).asLong();
+            injectedFlips += n;
+            // iSER's initiator HCA generates a write's PI as it DMA-reads the buffer (write-generate): a flip in that
+            // buffer or that DMA precedes the PI, which then covers the flipped data; only NVMe-oF with pi_act=0 has
+            // the PI in the initiator's memory before the write is submitted
+            if (iser && name.contains(" at initiator")) unprotectedFlips += n;
+        }
+        long undetected = faults.path("undetected").path("blocks read back wrong (oracle)").asLong();
+        assertThat(undetected).as("PI catches every flip in PI-protected data\n%s\n%s", faults, what)
+                .isLessThanOrEqualTo(unprotectedFlips);
+        assertThat(faults.path("undetected").size()).as("the oracle's is the only undetected count\n%s", faults)
+                .isLessThanOrEqualTo(1);
+        if (injectedFlips == unprotectedFlips && undetected == unprotectedFlips) {
+            // nothing a check could see: flips only where no PI covered them yet (at most one error, a flip after it)
+            assertThat(errors).as(what).isLessThanOrEqualTo(injectedFlips);
+        } else if (injectedFlips == 0) {
+            assertThat(errors).as("no flip, no error\n%s\n%s", faults, what).isZero();
+        } else {
+            assertThat(errors).as("%d flips, each in data a PI check sees\n%s\n%s", injectedFlips, faults, what).isPositive();
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.hcasim.core.fault;
+
+import org.hcasim.host.DataFaults;
+import org.hcasim.host.HostMemory;
+
+/** The {@link DataFaults} of one host: the run's {@link Faults}, with the host's name for the account. */
+public final class HostDataFaults implements DataFaults {
+    private final Faults faults;
+    private final String host;
+
+    public HostDataFaults(Faults faults, String host) {
+        this.faults = faults;
+        this.host = host;
+    }
+
+    @Override
+    public void backstoreRead(byte[] data, int offset, int length, int blockSize) {
+        faults.backstoreRead(host, data, offset, length, blockSize);
+    }
+
+    @Override
+    public void inMemory(HostMemory memory, long iova, int length, int blockSize) {
+        faults.inMemory(host, memory, iova, length, blockSize);
+    }
+
+    @Override
+    public void caught(String check) {
+        faults.caught(check + " at " + host);
+    }
+}

@@ -1,0 +1,29 @@
+package org.hcasim.host;
+
+/**
+ * Where a run injects faults into block data a backstore or a ULP handles, and where the software checks that catch
+ * them are counted (docs/faults.md). A role asks its host ({@link Host#dataFaults()}); without fault injection each
+ * method does nothing.
+ */
+public interface DataFaults {
+    /** No faults: every method does nothing. */
+    DataFaults NONE = new DataFaults() { };
+
+    /**
+     * A backstore read {@code length} bytes of blocks of {@code blockSize} into {@code data[offset..]} (before it checks
+     * their PI): a block may get a bit flipped, a media error the device's ECC missed.
+     */
+    default void backstoreRead(byte[] data, int offset, int length, int blockSize) {
+    }
+
+    /**
+     * The data of a block I/O and its PI are in {@code memory} at {@code iova} ({@code length} bytes of blocks of
+     * {@code blockSize}): a block may get a bit flipped there, memory corruption after PI was generated.
+     */
+    default void inMemory(HostMemory memory, long iova, int length, int blockSize) {
+    }
+
+    /** A software check on this host (a backstore's or the block layer's PI check, fio verify) caught an error. */
+    default void caught(String check) {
+    }
+}
