@@ -19,6 +19,30 @@ class T10DifTest {
     }
 
     @Test
+    void guardEqualsTheBitwiseDefinitionAtEveryOffsetAndLength() {
+        byte[] data = new byte[300];
+        new java.util.SplittableRandom(7).nextBytes(data);
+        for (int offset = 0; offset < 9; offset++) {
+            for (int length = 0; offset + length <= data.length; length += 1 + length / 8) {
+                assertThat(T10Dif.crc16(data, offset, length)).as("offset %d length %d", offset, length)
+                        .isEqualTo(bitwiseCrc(data, offset, length));
+            }
+        }
+    }
+
+    /** CRC-16/T10-DIF one bit at a time, straight from its definition (poly 0x8BB7, init 0, not reflected). */
+    private static int bitwiseCrc(byte[] data, int offset, int length) {
+        int crc = 0;
+        for (int i = offset; i < offset + length; i++) {
+            crc ^= (data[i] & 0xFF) << 8;
+            for (int bit = 0; bit < 8; bit++) {
+                crc = (crc & 0x8000) != 0 ? ((crc << 1) ^ 0x8BB7) & 0xFFFF : (crc << 1) & 0xFFFF;
+            }
+        }
+        return crc;
+    }
+
+    @Test
     void generatedTupleIsGuardAppTagAndLbaRefTagBigEndian() {
         byte[] data = "123456789".getBytes(StandardCharsets.US_ASCII);
         byte[] block = Arrays.copyOf(data, 512);
