@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Three shards of a sweep and of a reproduce run as three separate JVMs (as on three machines), merged, equal one
  * unsharded run byte for byte: stdout and every file of --out (CSV, JSON, text, plots, index.html, the record).
  * The sweep's points simulate fio over NVMe-oF, so this also checks that a point's result depends on its seed alone,
- * not on which other points ran before it in the same JVM.
+ * not on which other points ran before it in the same JVM. Each JVM runs without the class-data archive
+ * ({@code -Xshare:off}), so each draws its own hash salt and an output that follows {@code Map.of}'s order would differ.
  */
 class ShardsInProcessesTest {
     @TempDir
@@ -29,7 +30,7 @@ class ShardsInProcessesTest {
     private Run process(String... args) throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dguice_bytecode_gen_option=DISABLED", "-Djava.awt.headless=true", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-Dguice_bytecode_gen_option=DISABLED", "-Djava.awt.headless=true", "-XX:TieredStopAtLevel=1", "-Xshare:off",
                 "-cp", cp, "org.hcasim.dist.cli.HcasimCommand"));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "out", ".txt");
