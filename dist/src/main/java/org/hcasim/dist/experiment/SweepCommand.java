@@ -129,7 +129,7 @@ public final class SweepCommand implements Callable<Integer> {
         m.put("job", file);
         m.put("job_sha256", ShardRecord.sha256(jobText));
         m.put("metrics", String.join(",", chosen));
-        m.put("set", String.join(" ", configOptions.settings()));
+        m.put("set", String.join(" ", configOptions.settings().stream().map(String::strip).sorted().toList())); // order-free, as --set is
         m.put("testbed_sha256", configOptions.testbedFile().map(t -> ShardRecord.sha256(TextFiles.read(t, "testbed file"))).orElse(""));
         return m;
     }
