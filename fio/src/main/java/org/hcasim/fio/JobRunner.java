@@ -190,6 +190,18 @@ final class JobRunner {
         });
     }
 
+    /**
+     * How much of its work the job has done, in [0, 1], for a progress bar: of its ramp and runtime when it has one,
+     * of the I/Os or bytes its plan issues when it is not time-based (whichever is further).
+     */
+    double fractionDone(long nowNs) {
+        if (phase == Phase.DONE) return 1;
+        if (onFinished == null || nowNs < startNs) return 0;
+        double f = job.runtimeNs() > 0 ? (double) (nowNs - startNs) / (job.rampNs() + job.runtimeNs()) : 0;
+        if (!job.timeBased()) f = Math.max(f, plan.fractionIssued());
+        return Math.clamp(f, 0.0, 1.0);
+    }
+
     /** Ends the I/O phase now (steady state): nothing new is issued, what is in flight completes. */
     void stopIssuing() {
         endNs = Math.min(endNs, host.now());

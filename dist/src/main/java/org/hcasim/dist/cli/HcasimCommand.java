@@ -42,6 +42,7 @@ public final class HcasimCommand implements Callable<Integer> {
             // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
             org.hcasim.dist.experiment.SweepCommand.class,
+            org.hcasim.dist.experiment.MergeCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
             FioCommand.class,
             org.hcasim.dist.mrbench.MrBenchCommand.class
