@@ -119,9 +119,17 @@ class RandomTrafficProperties {
     private static void body(Party p, List<Party> parties) {
         int budget = 3;
         while (p.sent < p.toSend.size() && budget-- > 0) {
-            int[] m = p.toSend.get(p.sent++);
+            int[] m = p.toSend.get(p.sent);
             Party to = parties.get(m[0]);
-            p.socket.send(to.host, to.port, content(p.host, p.port, m[2], m[1]), m[1]);
+            try {
+                p.socket.send(to.host, to.port, content(p.host, p.port, m[2], m[1]), m[1]);
+            } catch (org.hcasim.message.MessageException e) {
+                if (e.errno() != org.hcasim.verbs.Errno.EAGAIN) {
+                    throw e;
+                }
+                break; // the send buffer is full: poll waits for the peer's ACK to make room
+            }
+            p.sent++;
         }
         ReceivedDatagram d;
         while ((d = p.socket.receive()) != null) {
