@@ -20,7 +20,7 @@ import org.hcasim.message.SocketThread;
  * connections: every datagram arrives once, whole, in order per socket pair, and every message is finally
  * acknowledged up to the last message that asked for an ACK, and credits never exceed the peer's receives.
  */
-class RandomTrafficProperties {
+class RandomTrafficPropertiesTest {
     private static final int SOCKETS_PER_HOST = 4;
 
     /** One socket of the test, its thread, what it still has to send, and what it got. */
@@ -118,7 +118,8 @@ class RandomTrafficProperties {
 
     private static void body(Party p, List<Party> parties) {
         int budget = 3;
-        while (p.sent < p.toSend.size() && budget-- > 0) {
+        // a full send buffer (EAGAIN) waits for the next wake, as a non-blocking sender that polls for POLLOUT would
+        while (p.sent < p.toSend.size() && budget-- > 0 && p.socket.writable()) {
             int[] m = p.toSend.get(p.sent++);
             Party to = parties.get(m[0]);
             p.socket.send(to.host, to.port, content(p.host, p.port, m[2], m[1]), m[1]);
