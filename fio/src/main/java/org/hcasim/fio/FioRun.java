@@ -21,6 +21,21 @@ import org.hcasim.host.Host;
  */
 public final class FioRun {
 
+    /**
+     * No I/O of {@code wave} completed for the I/O timeout, and none of its jobs waits for a device's error recovery
+     * (requeued requests are not timed: the wait restarts the clock).
+     */
+    private static boolean stalled(List<JobRunner> wave, long[] progress, EventLoop loop) {
+        if (loop.now() - progress[0] <= IO_TIMEOUT_NS) return false;
+        for (JobRunner r : wave) {
+            if (!r.finished() && r.waitsForRecovery()) {
+                progress[0] = loop.now();
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Linux's default block I/O timeout (nvme_io_timeout, SCSI's 30 s): no completion for this long ends the run. */
     static final long IO_TIMEOUT_NS = 30_000_000_000L;
 
@@ -98,7 +113,7 @@ public final class FioRun {
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
             for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
-            loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
+            loop.runUntil(() -> remaining[0] == 0 || stalled(wave, progress, loop));
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
                 throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L

@@ -49,6 +49,12 @@ final class NamespaceDevice implements BlockDevice {
     }
 
     @Override
+    public boolean recovering() {
+        ControllerState s = owner.state();
+        return s == ControllerState.RESETTING || s == ControllerState.CONNECTING;
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();

@@ -259,13 +259,20 @@ public final class NvmeOfHost implements BlockInitiator {
 
     /** A command of {@code io} completed: a host-aborted one is requeued (nvme_decide_disposition), others are final. */
     void completed(PendingIo io, NvmeCompletion cqe, String detail) {
-        if (HostQueue.hostAborted(cqe) && state != ControllerState.DELETING && io.retries < settings.maxRetries()) {
-            io.retries++;
-            host.dataFaults().recoveryStep("nvmeof I/Os requeued");
-            dispatch(io);
-            return;
-        }
-        if (io.retries > 0) {
+        if (HostQueue.hostAborted(cqe)) {
+            if (state == ControllerState.DELETING) {
+                host.dataFaults().recovery("nvmeof I/Os failed after ctrl-loss-tmo", false);
+                io.done.completed(removedError(io));
+                return;
+            }
+            if (io.retries < settings.maxRetries()) {
+                io.retries++;
+                host.dataFaults().recoveryStep("nvmeof I/Os requeued");
+                dispatch(io);
+                return;
+            }
+            host.dataFaults().recovery("nvmeof I/Os failed after max-retries", false);
+        } else if (io.retries > 0) {
             host.dataFaults().recovery(cqe.ok() ? "nvmeof requeued I/Os that then completed"
                     : "nvmeof requeued I/Os that then failed", cqe.ok());
         }
@@ -335,9 +342,13 @@ public final class NvmeOfHost implements BlockInitiator {
 
     private void failRemoved(PendingIo io) {
         host.dataFaults().recovery("nvmeof I/Os failed after ctrl-loss-tmo", false);
-        org.hcasim.block.BlockCompletion error = org.hcasim.block.BlockCompletion.error(org.hcasim.block.BlockStatus.IO_ERROR,
-                io.device.name() + ": controller removed after ctrl-loss-tmo (" + nrReconnects + " reconnect attempts failed)");
+        org.hcasim.block.BlockCompletion error = removedError(io);
         host.run(io.core, org.hcasim.host.Priority.SOFT_IRQ, "nvme fail removed", () -> io.done.completed(error));
+    }
+
+    private org.hcasim.block.BlockCompletion removedError(PendingIo io) {
+        return org.hcasim.block.BlockCompletion.error(org.hcasim.block.BlockStatus.IO_ERROR,
+                io.device.name() + ": controller removed after ctrl-loss-tmo (" + nrReconnects + " reconnect attempts failed)");
     }
 
     /** Maps an NVMe completion status to what the block layer reports. */
