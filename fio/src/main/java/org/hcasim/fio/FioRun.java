@@ -36,8 +36,11 @@ public final class FioRun {
         return true;
     }
 
-    /** Linux's default block I/O timeout (nvme_io_timeout, SCSI's 30 s): no completion for this long ends the run. */
-    static final long IO_TIMEOUT_NS = 30_000_000_000L;
+    /**
+     * No completion for this long ends the run: twice Linux's default block I/O timeout (nvme_core.io_timeout, SCSI's
+     * 30 s), so a ULP that models that timeout acts on it first (the NVMe/RDMA host's error recovery).
+     */
+    static final long IO_TIMEOUT_NS = 60_000_000_000L;
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
@@ -117,7 +120,7 @@ public final class FioRun {
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
                 throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L
-                        + " s of simulated time (the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
+                        + " s of simulated time (twice the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
                         + "): " + waiting);
             }
             // the group ended within its ramp, so it measured nothing: neither do the resources

@@ -261,7 +261,23 @@ final class SimConnectionManager implements ConnectionManager {
             qp.moveToError();
             deliver(new CmEvent.Disconnected(this));
             Side other = peer;
-            send(now(), device, other.device, other::peerDisconnected);
+            sendDreq(now(), other, CmDefaults.MAX_CM_RETRIES);
+        }
+
+        /**
+         * A DREQ lost to a link down is sent again after the CM's timeout, up to its retries, as the kernel's CM does
+         * (so a peer learns of the disconnect once the link is back); the connect messages are not retried, since
+         * the ULPs stop waiting for an answer first (nvme-rdma after 3 s).
+         */
+        private void sendDreq(long t, Side other, int retriesLeft) {
+            Faults faults = device.fabric().faults();
+            if (faults.any() && faults.cmMessageLost(t, device.host().name(), other.device.host().name())) {
+                if (retriesLeft > 0) {
+                    device.loop().at(t + CmDefaults.CM_RETRY_NS, () -> sendDreq(device.loop().now(), other, retriesLeft - 1));
+                }
+                return;
+            }
+            device.loop().at(message(t, device, other.device), other::peerDisconnected);
         }
 
         private void peerDisconnected() {

@@ -79,6 +79,9 @@ final class HostQueue {
     private long connectTimeoutNs;
     /** Exactly one of connect's callbacks ran. */
     private boolean connectConcluded;
+    /** A command outstanding this long starts error recovery (nvme_rdma_timeout); 0: not timed. */
+    private long commandTimeoutNs;
+    private boolean timeoutArmed;
 
     /** Counters of what the queue did (for tests and reports). */
     static final class Stats {
@@ -125,6 +128,11 @@ final class HostQueue {
     /** {@code handler} hears why, before the commands in flight complete with a host-aborted status. */
     void onError(Consumer<String> handler) {
         this.onError = handler;
+    }
+
+    /** Commands outstanding {@code ns} fail the queue (blk-mq's request timeout, nvme_rdma_timeout). */
+    void commandTimeout(long ns) {
+        this.commandTimeoutNs = ns;
     }
 
     /** A reconnect gives rdma_connect {@code ns} to be answered, then fails (NVME_RDMA_CM_TIMEOUT_MS). */
@@ -278,6 +286,12 @@ final class HostQueue {
     private void start(HostCommand c, int tag) {
         c.tag = tag;
         byTag[tag] = c;
+        if (commandTimeoutNs > 0) {
+            c.startedNs = host.now();
+            if (!timeoutArmed) {
+                armTimeout(commandTimeoutNs);
+            }
+        }
         host.charge(settings.submitCpuNs());
         List<WorkRequest.SendRequest> wrs = new ArrayList<>(2);
         long capsule = capsules + (long) tag * NvmeCommand.BYTES;
@@ -381,6 +395,34 @@ final class HostQueue {
     }
 
     // ------------------------------------------------------------------ errors
+
+    /** blk_mq_timeout_work: one timer per queue, at the oldest outstanding command's deadline. */
+    private void armTimeout(long delayNs) {
+        timeoutArmed = true;
+        host.timer(delayNs, 0, "nvme request timeout", this::checkTimeouts);
+    }
+
+    private void checkTimeouts() {
+        timeoutArmed = false;
+        if (failed) {
+            return;
+        }
+        long oldest = Long.MAX_VALUE;
+        for (HostCommand c : byTag) {
+            if (c != null) {
+                oldest = Math.min(oldest, c.startedNs);
+            }
+        }
+        if (oldest == Long.MAX_VALUE) {
+            return;
+        }
+        long age = host.now() - oldest;
+        if (age >= commandTimeoutNs) {
+            failAll("queue " + qid + ": a command timed out after " + commandTimeoutNs / 1_000_000_000L + " s");
+        } else {
+            armTimeout(commandTimeoutNs - age);
+        }
+    }
 
     private void transportError(HostCommand c, String why) {
         failAll("queue " + qid + ": " + why);

@@ -105,6 +105,10 @@ public final class NvmeOfHost implements BlockInitiator {
         HostQueue q = new HostQueue(host, pd, settings, registrationPolicy, cqPolicy, qid, size, vector,
                 "nqn.2014-08.org.nvmexpress:uuid:" + host.name(), target.subsystemNqn());
         q.onError(this::queueFailed);
+        if (host.dataFaults() != org.hcasim.host.DataFaults.NONE) {
+            // only a run with faults can lose a command; fault-free runs schedule no timer, so their output is unchanged
+            q.commandTimeout(qid == 0 ? ADMIN_TIMEOUT_NS : IO_TIMEOUT_NS);
+        }
         if (state != ControllerState.NEW) {
             q.connectTimeout(CM_TIMEOUT_NS);
         }
@@ -240,6 +244,10 @@ public final class NvmeOfHost implements BlockInitiator {
     }
 
     // ------------------------------------------------------------------ I/O and error recovery
+
+    /** nvme_core.io_timeout and admin_timeout defaults (NVME_IO_TIMEOUT 30 s, NVME_ADMIN_TIMEOUT 60 s). */
+    static final long IO_TIMEOUT_NS = 30_000_000_000L;
+    static final long ADMIN_TIMEOUT_NS = 60_000_000_000L;
 
     /** How long a reconnect waits for each queue's rdma_connect: NVME_RDMA_CM_TIMEOUT_MS. */
     static final long CM_TIMEOUT_NS = 3_000_000_000L;
