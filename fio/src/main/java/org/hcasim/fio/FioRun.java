@@ -21,8 +21,26 @@ import org.hcasim.host.Host;
  */
 public final class FioRun {
 
-    /** Linux's default block I/O timeout (nvme_io_timeout, SCSI's 30 s): no completion for this long ends the run. */
-    static final long IO_TIMEOUT_NS = 30_000_000_000L;
+    /**
+     * No I/O of {@code wave} completed for the I/O timeout, and none of its jobs waits for a device's error recovery
+     * (requeued requests are not timed: the wait restarts the clock).
+     */
+    private static boolean stalled(List<JobRunner> wave, long[] progress, EventLoop loop) {
+        if (loop.now() - progress[0] <= IO_TIMEOUT_NS) return false;
+        for (JobRunner r : wave) {
+            if (!r.finished() && r.waitsForRecovery()) {
+                progress[0] = loop.now();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * No completion for this long ends the run: twice Linux's default block I/O timeout (nvme_core.io_timeout, SCSI's
+     * 30 s), so a ULP that models that timeout acts on it first (the NVMe/RDMA host's error recovery).
+     */
+    static final long IO_TIMEOUT_NS = 60_000_000_000L;
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
@@ -120,12 +138,12 @@ public final class FioRun {
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
             for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
-            java.util.function.BooleanSupplier over = () -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS;
+            java.util.function.BooleanSupplier over = () -> remaining[0] == 0 || stalled(wave, progress, loop);
             loop.runUntil(progressListener == Progress.NONE ? over : reporting(over, wave, i, end, jobs.size(), loop));
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
                 throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L
-                        + " s of simulated time (the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
+                        + " s of simulated time (twice the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
                         + "): " + waiting);
             }
             // the group ended within its ramp, so it measured nothing: neither do the resources

@@ -173,6 +173,14 @@ final class JobRunner {
         return phase == Phase.DONE;
     }
 
+    /** Whether a device of the job is in its transport's error recovery (its I/Os wait legitimately). */
+    boolean waitsForRecovery() {
+        for (JobRegion r : regions) {
+            if (r.device.recovering()) return true;
+        }
+        return false;
+    }
+
     /**
      * Starts the thread now (called outside a task); {@code onFinished} runs when the job is done, and
      * {@code progressClock[0]} is set to the time of every reap (for the run's stall watchdog).

@@ -161,9 +161,9 @@ public final class BlockBackstores {
             keptBytes += bs + KEPT_BLOCK_OVERHEAD_BYTES
                     + (piType == PiType.NONE ? 0 : BlockFormat.PI_TUPLE_BYTES + KEPT_BLOCK_OVERHEAD_BYTES);
             if (keptBytes > keptLimitBytes) {
-                throw new org.hcasim.spi.InvalidSettingException("testbed.target.backstore", "ram", String.format(
-                        java.util.Locale.ROOT, "%s would keep more than the %d MiB of written blocks it may (%.0f%% of the Java heap):"
-                                + " write less (size, runtime), use testbed.target.backstore=null, or raise the heap with"
+                throw new BackstoreFullException(String.format(java.util.Locale.ROOT,
+                        "testbed.target.backstore = ram: %s would keep more than the %d MiB of written blocks it may"
+                                + " (%.0f%% of the Java heap): write less (size, runtime), use testbed.target.backstore=null, or raise the heap with"
                                 + " HCASIM_OPTS=-Xmx...", spec.name(), keptLimitBytes >> 20, 100 * RAM_HEAP_SHARE));
             }
         }

@@ -23,6 +23,17 @@ public interface DataFaults {
     default void inMemory(HostMemory memory, long iova, int length, int blockSize) {
     }
 
+    /** A ULP's error recovery on this host took a step {@code what} (a controller reset, a reconnect attempt, a requeue). */
+    default void recoveryStep(String what) {
+    }
+
+    /**
+     * A ULP's error recovery on this host ended: {@code what} recovered (a controller live again, an I/O that then
+     * succeeded) or, {@code recovered} false, did not (the controller removed, its I/Os failed).
+     */
+    default void recovery(String what, boolean recovered) {
+    }
+
     /** A software check on this host (a backstore's or the block layer's PI check, fio verify) caught an error. */
     default void caught(String check) {
     }

@@ -69,6 +69,16 @@ class HostileValuesCommandTest {
         String job = Path.of("..", "examples", "nvmeof-randread.fio").toString();
         assertOneLineUserError(hcasim("fio", "--set", "hca.verbs.max-qp-wr=1", job),
                 "nvmeof initiator on initiator could not connect to target: createQp: maxSendWr",
-                "(the HCA profiles' hca.verbs.* limits are below what nvmeof asks for)");
+                "outside 1..1 (the HCA profile's hca.verbs.max-qp-wr) (EINVAL), below what nvmeof asks for");
+    }
+
+    @Test
+    void verbs_limits_a_message_ulp_hits_inside_its_workload_are_a_user_error_naming_the_key() {
+        // RDS connects on the first sendmsg, inside rds-stress's event loop, not while the testbed is built
+        Result r = hcasim("rds-stress", "--set", "hca.verbs.max-cqe=1");
+        assertThat(r.exit).as(r.err).isEqualTo(1);
+        assertThat(r.err.lines()).as(r.err).hasSize(1);
+        assertThat(r.err).startsWith("hcasim rds-stress: mlx5_0: CQ size ")
+                .contains("outside 1..1 (the HCA profile's hca.verbs.max-cqe)").doesNotContain("internal error");
     }
 }

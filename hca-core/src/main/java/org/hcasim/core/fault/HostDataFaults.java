@@ -24,6 +24,16 @@ public final class HostDataFaults implements DataFaults {
     }
 
     @Override
+    public void recoveryStep(String what) {
+        faults.recoveryStep(host, what);
+    }
+
+    @Override
+    public void recovery(String what, boolean recovered) {
+        faults.recovery(host, what, recovered);
+    }
+
+    @Override
     public void caught(String check) {
         faults.caught(check + " at " + host);
     }

@@ -74,7 +74,7 @@ class BlockBackstoresTest {
         assertThat(done).hasSize(3).allMatch(BlockCompletion::ok);
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> execute(ram, io(BlockOp.WRITE, 3, 1, buf, BlockRequest.NO_METADATA, PiControl.NONE)))
-                .isInstanceOf(org.hcasim.spi.InvalidSettingException.class)
+                .isInstanceOf(org.hcasim.block.BackstoreFullException.class)
                 .hasMessageStartingWith("testbed.target.backstore = ram: ns1 would keep more than the 0 MiB of written blocks")
                 .hasMessageNotContaining("\n");
     }

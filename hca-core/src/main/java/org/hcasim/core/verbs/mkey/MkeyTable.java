@@ -72,7 +72,8 @@ public final class MkeyTable {
 
     public Mkey create(ProtectionDomain pd, MrType type) {
         if (liveCount() >= maxMr) {
-            throw new VerbsException(Errno.ENOMEM, "device has its maximum of " + maxMr + " memory regions");
+            throw new org.hcasim.verbs.DeviceLimitException(Errno.ENOMEM, "device has its maximum of " + maxMr
+                    + " memory regions", "hca.verbs.max-mr");
         }
         Mkey k = new Mkey(nextIndex++, pd, type);
         put(k);

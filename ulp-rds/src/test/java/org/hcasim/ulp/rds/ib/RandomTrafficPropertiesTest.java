@@ -20,7 +20,7 @@ import org.hcasim.message.SocketThread;
  * connections: every datagram arrives once, whole, in order per socket pair, and every message is finally
  * acknowledged up to the last message that asked for an ACK, and credits never exceed the peer's receives.
  */
-class RandomTrafficProperties {
+class RandomTrafficPropertiesTest {
     private static final int SOCKETS_PER_HOST = 4;
 
     /** One socket of the test, its thread, what it still has to send, and what it got. */
