@@ -99,8 +99,10 @@ class RandomTrafficPropertiesTest {
                 if (c != null) {
                     IbConnection.Stats st = c.stats();
                     assertThat(st.queued()).isZero();
+                    // rds_send_xmit's counter, set to rds.max-unacked-packets (8) by a message that asks for an ACK, lets
+                    // 8 more go before the next one asks: at most 8 stay unacknowledged once the traffic stops
                     assertThat(st.unacknowledged()).as("messages after the last one that asked for an ACK")
-                            .isLessThan(8); // rds.max-unacked-packets
+                            .isLessThanOrEqualTo(8);
                     if (flowControl) {
                         assertThat(st.sendCredits()).as("credits never exceed the peer's receive ring").isBetween(0, 64);
                     }
