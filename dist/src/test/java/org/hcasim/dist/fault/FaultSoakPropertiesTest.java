@@ -1,13 +1,11 @@
 package org.hcasim.dist.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -16,7 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
-import org.hcasim.dist.cli.HcasimCommand;
+import org.hcasim.dist.CliRun;
 
 /**
  * Soak with faults (docs/faults.md): random fio job mixes (ULP, block size, queue depth) on a target that keeps its
@@ -37,16 +35,6 @@ import org.hcasim.dist.cli.HcasimCommand;
 class FaultSoakPropertiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     @Property(tries = 40)
     void every_io_completes_once_and_every_flip_in_pi_protected_data_is_caught(
@@ -112,12 +100,12 @@ class FaultSoakPropertiesTest {
         Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
         Path jobFile = Files.writeString(dir.resolve("soak.fio"), job);
 
-        Result r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
-        String what = testbed + job + r.err;
-        assertThat(r.exit).as(what).isIn(0, 1);
-        assertThat(r.err.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+        CliRun r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        String what = testbed + job + r.err();
+        assertThat(r.exit()).as(what).isIn(0, 1);
+        assertThat(r.err().lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
 
-        JsonNode report = JSON.readTree(r.out);
+        JsonNode report = JSON.readTree(r.out());
         long errors = 0;
         for (JsonNode j : report.get("jobs")) {
             long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
