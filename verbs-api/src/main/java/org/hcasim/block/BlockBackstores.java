@@ -50,9 +50,14 @@ public final class BlockBackstores {
         /** RAM only: heap the kept blocks take, and the most they may (see {@link #keep}). */
         private long keptBytes;
         private final long keptLimitBytes;
+        /** The completion timers' labels, built once rather than concatenated per I/O. */
+        private final String label;
+        private final String flushLabel;
 
         StandardBackstore(BlockNamespaceSpec spec, Host host, long keptLimitBytes) {
             this.spec = spec;
+            this.label = "backstore " + spec.name();
+            this.flushLabel = "backstore " + spec.name() + " flush";
             this.keptLimitBytes = keptLimitBytes;
             this.host = host;
             this.bs = spec.format().blockSize();
@@ -75,12 +80,12 @@ public final class BlockBackstores {
         public void execute(BackstoreIo io, BlockCompletionHandler done) {
             if (io.op() == BlockOp.FLUSH) {
                 // no volatile write cache (null_blk, brd): the block layer completes a flush without the driver
-                host.timer(0, io.completionCore(), "backstore " + spec.name() + " flush", () -> done.completed(BlockCompletion.SUCCESS));
+                host.timer(0, io.completionCore(), flushLabel, () -> done.completed(BlockCompletion.SUCCESS));
                 return;
             }
             charge(BLOCK_SUBMIT);
             BlockCompletion result = perform(io);
-            host.timer(spec.latencyNs(), io.completionCore(), "backstore " + spec.name(), () -> {
+            host.timer(spec.latencyNs(), io.completionCore(), label, () -> {
                 if (spec.backstore() == Backstore.NULL) {
                     charge(SOFTIRQ); // null_blk's default irqmode=1 completes each request in the block softirq
                 }
