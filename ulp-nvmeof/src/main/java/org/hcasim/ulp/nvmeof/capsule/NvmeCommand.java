@@ -40,6 +40,14 @@ public final class NvmeCommand {
         return new NvmeCommand(Arrays.copyOfRange(bytes, at, at + BYTES));
     }
 
+    /** The command in {@code bytes}, exactly {@link #BYTES} long, which the caller hands over (not copied). */
+    public static NvmeCommand adopt(byte[] bytes) {
+        if (bytes.length != BYTES) {
+            throw new IllegalArgumentException("a command is " + BYTES + " bytes, not " + bytes.length);
+        }
+        return new NvmeCommand(bytes);
+    }
+
     private static NvmeCommand base(int opcode, int commandId, SglDescriptor dptr) {
         byte[] b = new byte[BYTES];
         b[0] = (byte) opcode;
