@@ -170,6 +170,10 @@ public final class MkeyTable {
         if (length == 0) {
             return false;
         }
+        long host = k.translation().singlePiece(address, length);
+        if (host != Translation.SPLIT) {
+            return memory.storesBytes(host); // one piece: no capturing lambda and flag array per read
+        }
         boolean[] any = {false};
         k.translation().forEachPiece(address, length, (h, len, off) -> any[0] |= memory.storesBytes(h));
         return any[0];
