@@ -16,6 +16,8 @@ public final class NvmeCommand {
 
     /** Admin opcode Identify. */
     public static final int OPC_IDENTIFY = 0x06;
+    /** Admin Keep Alive (nvme_admin_keep_alive). */
+    public static final int OPC_KEEP_ALIVE = 0x18;
     /** I/O opcodes. */
     public static final int OPC_FLUSH = 0x00;
     public static final int OPC_WRITE = 0x01;
@@ -82,6 +84,11 @@ public final class NvmeCommand {
         LittleEndian.put(c.b, 4, nsid, 4);
         LittleEndian.put(c.b, 40, cns, 1);
         return c;
+    }
+
+    /** Keep Alive: no data, no fields (nvme_keep_alive_work). */
+    public static NvmeCommand keepAlive(int commandId) {
+        return base(OPC_KEEP_ALIVE, commandId, SglDescriptor.none());
     }
 
     /** Fabrics Connect for queue {@code qid} with {@code sqsize} (0-based), 1024 bytes of connect data. */

@@ -126,6 +126,9 @@ final class TargetQueue {
         if (!wc.ok() || dead) {
             return; // flushed: the queue is going away
         }
+        if (host.dataFaults().targetStopped(host.now())) {
+            return; // a hung target (fault.target.*): its HCA acknowledged the capsule, nvmet never answers it
+        }
         host.charge(target.settings().commandCpuNs());
         TargetCommand c = new TargetCommand((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
         if (c.received < NvmeCommand.BYTES) {
@@ -172,6 +175,10 @@ final class TargetQueue {
     }
 
     private void adminCommand(TargetCommand c) {
+        if (c.sqe.opcode() == NvmeCommand.OPC_KEEP_ALIVE) { // nvmet_execute_keep_alive
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
+            return;
+        }
         if (c.sqe.opcode() != NvmeCommand.OPC_IDENTIFY) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
