@@ -116,6 +116,26 @@ class NvmeofKeepAliveCommandTest {
     }
 
     @Test
+    void the_target_tears_down_a_controller_whose_host_sent_nothing_for_kato_and_the_host_still_reconnects() {
+        // the link goes down at 2 ms for 15 s: the target saw commands before 5 s, none before 10 s (nvmet's timer)
+        String[] args = {"fio", "--set", "testbed.target.backstore=ram", "--set", "fault.link.down-at=2ms",
+                "--set", "fault.link.down-for=15s", Path.of("..", "examples", "nvmeof-verify.fio").toString()};
+        Result r = hcasim(args);
+        assertThat(r.exit).isZero();
+        assertThat(r.out).contains("err= 0");
+        assertThat(count(r.out, "caught", "nvmet keep-alive timeout at target")).isEqualTo(1);
+        assertThat(count(r.out, "recovered", "nvmeof controller reconnects at initiator")).isEqualTo(1);
+
+        String[] off = java.util.Arrays.copyOf(args, args.length + 2);
+        off[args.length - 1] = "--set";
+        off[args.length] = "nvmeof.host.keep-alive-tmo=0"; // KATO 0 in the Connect: the target runs no timer
+        off[args.length + 1] = args[args.length - 1];
+        Result none = hcasim(off);
+        assertThat(none.exit).isZero();
+        assertThat(count(none.out, "caught", "nvmet keep-alive timeout at target")).isZero();
+    }
+
+    @Test
     void a_keep_alive_tmo_that_is_not_whole_seconds_is_one_line_error() {
         Result r = hcasim("fio", "--set", "nvmeof.host.keep-alive-tmo=1500ms",
                 Path.of("..", "examples", "nvmeof-randread.fio").toString());

@@ -160,6 +160,11 @@ public final class NvmeCommand {
         return (int) LittleEndian.get(b, 42, 2);
     }
 
+    /** The Connect command's KATO field, in ms (0: no keep-alive). */
+    public long connectKato() {
+        return LittleEndian.get(b, 48, 4);
+    }
+
     public int connectSqsize() {
         return (int) LittleEndian.get(b, 44, 2);
     }

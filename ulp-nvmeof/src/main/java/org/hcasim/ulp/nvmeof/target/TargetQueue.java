@@ -150,6 +150,9 @@ final class TargetQueue {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0); // not connected yet
             return;
         }
+        if (keepAlive != null) {
+            keepAlive.commandSeen();
+        }
         if (qid == 0) {
             adminCommand(c);
         } else {
@@ -171,6 +174,11 @@ final class TargetQueue {
             return;
         }
         cntlid = id;
+        // nvmet_alloc_ctrl takes kato from the admin Connect; the I/O queues' Connects carry none
+        keepAlive = target.keepAlive(id, qid == 0 ? c.sqe.connectKato() : 0);
+        if (keepAlive != null) {
+            keepAlive.add(this);
+        }
         responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
     }
 
@@ -376,6 +384,19 @@ final class TargetQueue {
         release(c);
         disconnect(why);
     }
+
+    /** Whether the queue is gone (disconnected by either side). */
+    boolean isDead() {
+        return dead;
+    }
+
+    /** nvmet_ctrl_fatal_error: the controller is torn down, this queue with it. */
+    void fatal(String why) {
+        disconnect(why);
+    }
+
+    /** The keep-alive of this queue's controller, or null when the host asked for none. */
+    private ControllerKeepAlive keepAlive;
 
     private void disconnect(String why) {
         if (dead) {
