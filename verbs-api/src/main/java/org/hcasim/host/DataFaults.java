@@ -34,6 +34,14 @@ public interface DataFaults {
     default void recovery(String what, boolean recovered) {
     }
 
+    /**
+     * Whether this host's storage target has stopped answering at {@code now} (a hung target: the command that just
+     * arrived is never answered, though its HCA acknowledged it); the account counts each such command.
+     */
+    default boolean targetStopped(long now) {
+        return false;
+    }
+
     /** A software check on this host (a backstore's or the block layer's PI check, fio verify) caught an error. */
     default void caught(String check) {
     }

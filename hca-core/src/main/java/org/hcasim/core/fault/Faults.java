@@ -148,6 +148,21 @@ public final class Faults {
     }
 
     /**
+     * Whether the storage target, a command of which arrived at {@code t}, has stopped answering then
+     * ({@code fault.target.*}): its NVMe target is hung, the command is lost unanswered (its HCA still acknowledged it).
+     * The ledger counts it.
+     */
+    public boolean targetStopped(long t, String host) {
+        long since = t - linkOrigin - settings.targetStopAtNs();
+        if (settings.targetStopForNs() <= 0 || linkOrigin == Long.MAX_VALUE || since < 0
+                || since >= settings.targetStopForNs()) {
+            return false;
+        }
+        ledger.count(Section.INJECTED, "commands unanswered by a stopped target at " + host);
+        return true;
+    }
+
+    /**
      * A connection manager message from {@code from} to {@code to} at {@code t} was lost to a link down (CM MADs are
      * not retried here: the kernel's CM retries after ~4 s, later than a ULP waits for it); the ledger counts it.
      */

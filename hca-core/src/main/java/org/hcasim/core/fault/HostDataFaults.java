@@ -8,9 +8,22 @@ public final class HostDataFaults implements DataFaults {
     private final Faults faults;
     private final String host;
 
+    private final boolean storageTarget;
+
     public HostDataFaults(Faults faults, String host) {
+        this(faults, host, false);
+    }
+
+    /** {@code storageTarget}: the host is the testbed's target, the one {@code fault.target.*} stops. */
+    public HostDataFaults(Faults faults, String host, boolean storageTarget) {
         this.faults = faults;
         this.host = host;
+        this.storageTarget = storageTarget;
+    }
+
+    @Override
+    public boolean targetStopped(long now) {
+        return storageTarget && faults.targetStopped(now, host);
     }
 
     @Override

@@ -89,7 +89,7 @@ public final class BlockTestbed {
         this.target = host(spec.target(), spec.targetDevices());
         if (faults.any()) {
             for (SimHost h : initiators) h.dataFaults(new HostDataFaults(faults, h.name()));
-            target.dataFaults(new HostDataFaults(faults, target.name()));
+            target.dataFaults(new HostDataFaults(faults, target.name(), true));
         }
         this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;

@@ -16,6 +16,8 @@ public final class NvmeCommand {
 
     /** Admin opcode Identify. */
     public static final int OPC_IDENTIFY = 0x06;
+    /** Admin Keep Alive (nvme_admin_keep_alive). */
+    public static final int OPC_KEEP_ALIVE = 0x18;
     /** I/O opcodes. */
     public static final int OPC_FLUSH = 0x00;
     public static final int OPC_WRITE = 0x01;
@@ -92,6 +94,11 @@ public final class NvmeCommand {
         return c;
     }
 
+    /** Keep Alive: no data, no fields (nvme_keep_alive_work). */
+    public static NvmeCommand keepAlive(int commandId) {
+        return base(OPC_KEEP_ALIVE, commandId, SglDescriptor.none());
+    }
+
     /** Fabrics Connect for queue {@code qid} with {@code sqsize} (0-based), 1024 bytes of connect data. */
     public static NvmeCommand connect(int commandId, int qid, int sqsize, int kato, SglDescriptor dptr) {
         NvmeCommand c = base(OPC_FABRICS, commandId, dptr);
@@ -159,6 +166,11 @@ public final class NvmeCommand {
 
     public int connectQid() {
         return (int) LittleEndian.get(b, 42, 2);
+    }
+
+    /** The Connect command's KATO field, in ms (0: no keep-alive). */
+    public long connectKato() {
+        return LittleEndian.get(b, 48, 4);
     }
 
     public int connectSqsize() {

@@ -77,6 +77,7 @@ final class HostQueue {
     private Consumer<String> onError;
     /** How long a reconnect waits for rdma_connect to be answered (0: no limit, the first connect). */
     private long connectTimeoutNs;
+    private int katoMs;
     /** Exactly one of connect's callbacks ran. */
     private boolean connectConcluded;
     /** A command outstanding this long starts error recovery (nvme_rdma_timeout); 0: not timed. */
@@ -133,6 +134,16 @@ final class HostQueue {
     /** Commands outstanding {@code ns} fail the queue (blk-mq's request timeout, nvme_rdma_timeout). */
     void commandTimeout(long ns) {
         this.commandTimeoutNs = ns;
+    }
+
+    /** The admin Connect's KATO field, in ms (nvmf_connect_admin_queue: cmd.connect.kato = ctrl->kato * 1000). */
+    void keepAliveTimeoutMs(int ms) {
+        this.katoMs = ms;
+    }
+
+    /** A command of this queue timed out outside blk-mq's timer (the keep-alive's own timeout): the queue fails. */
+    void expire(String why) {
+        failAll("queue " + qid + ": " + why);
     }
 
     /** A reconnect gives rdma_connect {@code ns} to be answered, then fails (NVME_RDMA_CM_TIMEOUT_MS). */
@@ -251,7 +262,7 @@ final class HostQueue {
         System.arraycopy(sub, 0, d, 256, Math.min(255, sub.length));
         System.arraycopy(hst, 0, d, 512, Math.min(255, hst.length));
         host.memory().write(data, d, 0, d.length);
-        submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), 0, dptr),
+        submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), katoMs, dptr),
                 HostCommand.Direction.TO_TARGET, data, CONNECT_DATA_BYTES, (cqe, detail) -> {
                     host.memory().free(data);
                     if (cqe.ok()) {

@@ -88,6 +88,7 @@ public final class NvmeOfHost implements BlockInitiator {
         pd = device.allocPd();
         setUp(() -> {
             state = ControllerState.LIVE;
+            startKeepAlive();
             connected.run();
         }, failed);
     }
@@ -108,6 +109,9 @@ public final class NvmeOfHost implements BlockInitiator {
         if (host.dataFaults() != org.hcasim.host.DataFaults.NONE) {
             // only a run with faults can lose a command; fault-free runs schedule no timer, so their output is unchanged
             q.commandTimeout(qid == 0 ? ADMIN_TIMEOUT_NS : IO_TIMEOUT_NS);
+            if (qid == 0) {
+                q.keepAliveTimeoutMs(settings.katoSeconds() * 1000);
+            }
         }
         if (state != ControllerState.NEW) {
             q.connectTimeout(CM_TIMEOUT_NS);
@@ -287,6 +291,45 @@ public final class NvmeOfHost implements BlockInitiator {
         io.done.completed(toBlock(cqe, io.device.name(), detail));
     }
 
+    // ------------------------------------------------------------------ keep-alive
+
+    /**
+     * nvme_start_keep_alive: once the controller is live, a Keep Alive goes out on the admin queue every kato/2
+     * (nvme_keep_alive_work_period, without traffic-based keep-alive); one that does not complete within kato
+     * (nvme_keep_alive_work: rq->timeout = ctrl->kato * HZ) times out, and nvme_rdma_timeout starts error recovery.
+     * Only in runs with faults, like the request timeouts: fault-free runs schedule no timer.
+     */
+    private void startKeepAlive() {
+        if (settings.keepAliveTmoNs() == 0 || host.dataFaults() == org.hcasim.host.DataFaults.NONE) {
+            return;
+        }
+        HostQueue queue = admin;
+        host.timer(settings.keepAliveTmoNs() / 2, 0, "nvme keep-alive", () -> keepAlive(queue));
+    }
+
+    /** nvme_keep_alive_work on the admin queue {@code queue}; stops once the controller left it (reset or removed). */
+    private void keepAlive(HostQueue queue) {
+        if (state != ControllerState.LIVE || admin != queue) {
+            return;
+        }
+        boolean[] done = {false};
+        long sentNs = host.now();
+        org.hcasim.host.Cancellable timeout = host.timer(settings.keepAliveTmoNs(), 0, "nvme keep-alive timeout", () -> {
+            if (done[0] || admin != queue || state != ControllerState.LIVE) return;
+            host.dataFaults().caught("nvmeof keep-alive timeout");
+            queue.expire("keep-alive timed out after " + settings.katoSeconds() + " s");
+        });
+        queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.keepAlive(cid), HostCommand.Direction.NONE, 0, 0,
+                (cqe, detail) -> {
+                    done[0] = true;
+                    timeout.cancel();
+                    if (cqe.ok()) { // nvme_keep_alive_end_io: the next one a period after this one went out
+                        long next = Math.max(0, sentNs + settings.keepAliveTmoNs() / 2 - host.now());
+                        host.timer(next, 0, "nvme keep-alive", () -> keepAlive(queue));
+                    }
+                }));
+    }
+
     /** A queue failed: a live controller starts error recovery; otherwise the connect attempt handles it. */
     private void queueFailed(String why) {
         if (state != ControllerState.LIVE) {
@@ -327,6 +370,7 @@ public final class NvmeOfHost implements BlockInitiator {
             concluded[0] = true;
             nrReconnects = 0;
             state = ControllerState.LIVE;
+            startKeepAlive();
             host.dataFaults().recovery("nvmeof controller reconnects", true);
             for (int n = requeued.size(); n > 0; n--) { // blk_mq_unquiesce: the requeued requests go out
                 dispatch(requeued.poll());
