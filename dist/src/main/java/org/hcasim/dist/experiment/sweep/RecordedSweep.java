@@ -5,17 +5,15 @@ import java.util.List;
 import java.util.Map;
 import org.hcasim.spi.Axis;
 import org.hcasim.spi.ExperimentContext;
-import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.PointResult;
-import org.hcasim.spi.ReferenceColumn;
 
 /**
  * A sweep as its shard records describe it (name, description, axes), for {@code hcasim merge} to render the points
  * the shards ran: the same grid and the same outputs as the {@link SweepDefinition} that ran them, which the merging
  * machine need not have (the job file stays where the shards ran). It runs nothing.
  */
-public final class RecordedSweep implements ExperimentDefinition {
+public final class RecordedSweep implements SweepGrid {
     private final String name;
     private final String description;
     private final List<Axis> axes;
@@ -41,22 +39,6 @@ public final class RecordedSweep implements ExperimentDefinition {
     @Override
     public List<Axis> axes() {
         return axes;
-    }
-
-    /** As {@link SweepDefinition#policyAxis()}: the last axis. */
-    @Override
-    public String policyAxis() {
-        return axes.get(axes.size() - 1).name();
-    }
-
-    @Override
-    public String referenceResource() {
-        return "";
-    }
-
-    @Override
-    public List<ReferenceColumn> columns() {
-        return List.of();
     }
 
     @Override
