@@ -1,11 +1,10 @@
 package org.hcasim.dist.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.FaultAccountText.count;
 import static org.hcasim.dist.CliRun.hcasim;
 
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.hcasim.dist.CliRun;
 
@@ -15,17 +14,8 @@ import org.hcasim.dist.CliRun;
  * reported by fio as I/O errors, one per flip; without PI and verify the account counts them as undetected.
  */
 class FaultInjectionCommandTest {
-
     private static String example(String name) {
         return Path.of("..", "examples", name).toString();
-    }
-
-    /** The count after {@code what} in the fault account's line of {@code section}, 0 when absent. */
-    private static long count(String out, String section, String what) {
-        Matcher line = Pattern.compile("(?m)^  " + Pattern.quote(section) + ":\\s+(.*)$").matcher(out);
-        if (!line.find()) return 0;
-        Matcher m = Pattern.compile(Pattern.quote(what) + " (\\d+)").matcher(line.group(1));
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     @Test
