@@ -32,6 +32,9 @@ final class StressTask {
     private final int[][] outstanding;
     private final long[][][] sentAt;
     private final int[][] oldest;
+    /** Whether a request to the peer task on the connection has been acknowledged (the connection is up). */
+    private final boolean[][] answeredOnce;
+    private int pairsAnswered;
     private final long[][] nextSequence;
     private final long[][] expectedAck;
     private final java.util.Map<Long, long[]> expectedRequest = new java.util.HashMap<>();
@@ -64,6 +67,7 @@ final class StressTask {
         this.outstanding = new int[peerTasks][paths];
         this.sentAt = new long[peerTasks][paths][depth];
         this.oldest = new int[peerTasks][paths];
+        this.answeredOnce = new boolean[peerTasks][paths];
         this.nextSequence = new long[peerTasks][paths];
         this.expectedAck = new long[peerTasks][paths];
         @SuppressWarnings("unchecked")
@@ -98,9 +102,13 @@ final class StressTask {
         thread.start(); // a sleeping task sends the rest now
     }
 
-    /** Whether every pair has seen one request acknowledged: all of this task's connections are up. */
+    /**
+     * Whether every (peer task, connection) pair has seen a request acknowledged: all of this task's connections are
+     * up. Counting round trips instead would let the connections that came up first, cycling at depth 1, stand in
+     * for those still connecting (at 64 QPs the passive host's CM accepts them one after another for ~40 ms).
+     */
     boolean connected() {
-        return counters.roundTrips >= (long) peerTasks * paths;
+        return pairsAnswered == peerTasks * paths;
     }
 
     /**
@@ -225,6 +233,10 @@ final class StressTask {
             counters.verifyErrors++;
         }
         int slot = oldest[peerTask][path];
+        if (!answeredOnce[peerTask][path]) {
+            answeredOnce[peerTask][path] = true;
+            pairsAnswered++;
+        }
         counters.roundTrips++;
         counters.roundTripNs += host.now() - sentAt[peerTask][path][slot];
         oldest[peerTask][path] = (slot + 1) % depth;
