@@ -22,6 +22,14 @@ public interface SocketThread {
      */
     void pollWait();
 
+    /**
+     * Ends the body's run without polling: the thread stays runnable and its body runs again at once, after what is
+     * due on the simulation's clock meanwhile (a running thread is not descheduled: no system call, no switch). A
+     * body that does a long turn in steps calls it between them, so that the time of each step's work is the time
+     * its sends and receives happen, not the start of the turn.
+     */
+    void continueLater();
+
     /** Ends the thread: it runs no more and is not woken. */
     void stop();
 }

@@ -115,6 +115,15 @@ final class RdsThread implements SocketThread {
         state = State.SLEEPING;
     }
 
+    @Override
+    public void continueLater() {
+        if (state != State.RUNNING) {
+            throw new IllegalStateException("continueLater outside the body of thread " + name);
+        }
+        state = State.RUNNABLE;
+        host.run(core, Priority.THREAD, name, run);
+    }
+
     /**
      * One of the thread's sockets became readable or, after an EAGAIN, writable (rds_wake_sk_sleep), in the task of
      * the core that made it so.

@@ -42,6 +42,8 @@ final class StressTask {
     private final java.util.ArrayDeque<long[]>[] pendingAcks;
     final Counters counters = new Counters();
     private int currentDepth = 1;
+    /** The next step of the current turn: reading connection i (i < paths), then sending on i - paths. */
+    private int step;
     private final int core;
 
     /**
@@ -113,41 +115,62 @@ final class StressTask {
 
     /**
      * One turn of the task's loop: what poll reported readable is read (recvmsg only on those sockets, until each
-     * is empty), requests are answered, the outstanding counts refilled, then poll again.
+     * is empty) and the requests answered, connection by connection; then the outstanding counts are refilled,
+     * connection by connection; then poll again. The turn runs in steps of one connection's reading or sending
+     * (steps with nothing to do are taken in the same run): a turn over 64 connections can take milliseconds, and
+     * run as one piece it would book all of its messages at its start, which a measured interval of a few turns
+     * would count or miss whole.
      */
     private void loop() {
-        for (int j = 0; j < paths; j++) {
-            flushAcks(j);
-            if (serviceSockets[j].readable()) {
-                ReceivedDatagram d;
-                while ((d = serviceSockets[j].receive()) != null) {
-                    answer(j, d);
-                }
-            }
-            if (requestSockets[j].readable()) {
-                ReceivedDatagram d;
-                while ((d = requestSockets[j].receive()) != null) {
-                    acknowledged(j, d);
-                }
+        while (step < 2 * paths) {
+            int j = step % paths;
+            boolean worked = step < paths ? receive(j) : sends && sendRequests(j);
+            step++;
+            if (worked && step < 2 * paths) {
+                thread.continueLater();
+                return;
             }
         }
-        if (sends) {
-            for (int j = 0; j < paths; j++) {
-                sendRequests(j);
-            }
-        }
+        step = 0;
         thread.pollWait();
     }
 
-    /** Keeps depth requests outstanding to every peer task on connection {@code path}, until the socket is full. */
-    private void sendRequests(int path) {
+    /** Reads connection {@code path}'s sockets and answers the requests; whether there was anything to do. */
+    private boolean receive(int path) {
+        boolean worked = !pendingAcks[path].isEmpty();
+        flushAcks(path);
+        if (serviceSockets[path].readable()) {
+            worked = true;
+            ReceivedDatagram d;
+            while ((d = serviceSockets[path].receive()) != null) {
+                answer(path, d);
+            }
+        }
+        if (requestSockets[path].readable()) {
+            worked = true;
+            ReceivedDatagram d;
+            while ((d = requestSockets[path].receive()) != null) {
+                acknowledged(path, d);
+            }
+        }
+        return worked;
+    }
+
+    /**
+     * Keeps depth requests outstanding to every peer task on connection {@code path}, until the socket is full;
+     * whether it sent or tried to.
+     */
+    private boolean sendRequests(int path) {
+        boolean worked = false;
         for (int m = 0; m < peerTasks; m++) {
             while (outstanding[m][path] < currentDepth) {
+                worked = true;
                 if (!request(m, path)) {
-                    return; // EAGAIN: poll tells when acks have made room
+                    return true; // EAGAIN: poll tells when acks have made room
                 }
             }
         }
+        return worked;
     }
 
     /** One request; false when the socket's send buffer is full. */
