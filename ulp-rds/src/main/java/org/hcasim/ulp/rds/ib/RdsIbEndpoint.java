@@ -112,6 +112,9 @@ public final class RdsIbEndpoint implements MessageEndpoint {
             throw new MessageException(Errno.EINVAL, "sendmsg to port " + port + ": ports are 1..65535");
         }
         if (!from.writable()) {
+            // rds_sendmsg allocates the message and copies the data in before rds_send_queue_rm finds the send
+            // buffer full, then frees it: a refused call has paid the copy
+            host.charge(cpu.ns(MEMCPY_CACHED, length));
             throw new MessageException(Errno.EAGAIN, "sendmsg on port " + from.port() + ": " + from.unacknowledgedBytes()
                     + " bytes await the peer's ACK (sndbuf " + settings.socketSndbuf() + ")");
         }
