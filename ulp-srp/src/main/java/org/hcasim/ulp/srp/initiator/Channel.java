@@ -413,6 +413,9 @@ final class Channel {
         }
         reqLim = 0;
         failed = true;
+        if (qp == null) {
+            return; // torn down before, and a failed attempt never got to this channel
+        }
         QueuePair oldQp = qp;
         CompletionQueue oldCq = cq;
         QueueRegistration oldRegistration = registration;
