@@ -92,8 +92,9 @@ final class Channel {
     private Consumer<String> onTransportError;
     /** The rport is blocked: commands wait. */
     private boolean blocked;
-    /** Why commands fail at once (the rport failed fast or was removed), or null. */
+    /** Why commands fail at once (the rport failed fast or was removed), or null; and how the account names them. */
     private String offline;
+    private String offlineCounted;
     /** Commands the reconnect terminated with DID_RESET, sent again first once the channel logged in. */
     private final ArrayDeque<SrpRequest> held = new ArrayDeque<>();
     private org.hcasim.verbs.CmId cmId;
@@ -243,6 +244,9 @@ final class Channel {
     /** Sends the command (inside a task), or queues it until a slot and a credit are free. */
     void submit(SrpRequest r) {
         if (offline != null || failed && onTransportError == null) {
+            if (offline != null) {
+                host.dataFaults().recovery(offlineCounted, false);
+            }
             completeLater(r, offline != null ? offline : "channel " + index + " failed");
             return;
         }
@@ -447,6 +451,7 @@ final class Channel {
      */
     void failFast(String why, String counted) {
         offline = why;
+        offlineCounted = counted;
         List<SrpRequest> victims = new ArrayList<>();
         for (SrpRequest r : byTag) {
             if (r != null) {
