@@ -37,7 +37,7 @@ import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
-import org.hcasim.verbs.QpTeardown;
+import org.hcasim.host.QpTeardown;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.SignatureError;
 

@@ -245,7 +245,7 @@ final class HostQueue {
             tornDown = true;
             long capsuleMemory = capsules;
             long responseMemory = responses;
-            org.hcasim.verbs.QpTeardown.drainAndDestroy(host, qp, cq, () -> {
+            org.hcasim.host.QpTeardown.drainAndDestroy(host, qp, cq, () -> {
                 mapper.destroy();
                 host.memory().free(capsuleMemory);
                 host.memory().free(responseMemory);

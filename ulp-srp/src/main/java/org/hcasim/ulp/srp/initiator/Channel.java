@@ -429,7 +429,7 @@ final class Channel {
         if (cmId != null) {
             cmId.disconnect();
         }
-        org.hcasim.verbs.QpTeardown.drainAndDestroy(host, oldQp, oldCq, () -> {
+        org.hcasim.host.QpTeardown.drainAndDestroy(host, oldQp, oldCq, () -> {
             oldRegistration.destroy();
             if (oldRx != 0) host.memory().free(oldRx);
         });

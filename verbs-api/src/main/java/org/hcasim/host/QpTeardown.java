@@ -1,14 +1,20 @@
-package org.hcasim.verbs;
+package org.hcasim.host;
 
 import java.util.List;
-import org.hcasim.host.Host;
-import org.hcasim.host.Priority;
+import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.QpAttributes;
+import org.hcasim.verbs.QpState;
+import org.hcasim.verbs.QueuePair;
+import org.hcasim.verbs.SendFlag;
+import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.WorkRequest;
 
 /**
  * Tears a connection's QP and CQ down as a ULP does before it reconnects (ib_drain_qp, ib_destroy_qp, ib_free_cq):
  * the QP goes to ERR, a marker SEND is posted and flushed behind every completion the QP still has, and once the
  * marker's completion was polled (so no completion of the QP can reach a callback any more) the QP and then its CQ
- * are destroyed and {@code released} runs, where the ULP frees its MRs and buffers.
+ * are destroyed and {@code released} runs, where the ULP frees its MRs and buffers. In the host package because it
+ * needs the host's tasks (verbs must not depend on host).
  */
 public final class QpTeardown {
     private QpTeardown() {
