@@ -91,6 +91,31 @@ class SrpRportRecoveryCommandTest {
     }
 
     @Test
+    void after_ten_failed_reconnects_the_delay_grows_by_the_failures_beyond_ten() throws IOException {
+        Path job = dir.resolve("trickle.fio");
+        Files.writeString(job, """
+                [trickle]
+                ioengine=srp
+                filename=sdb
+                direct=1
+                rw=randread
+                bs=4k
+                iodepth=1
+                rate_iops=1
+                time_based
+                runtime=300s
+                continue_on_error=io
+                """);
+        CliRun r = hcasim("fio", "--set", "fault.link.down-at=20ms", "--set", "fault.link.down-for=1000s",
+                "--set", "srp.initiator.fast-io-fail-tmo=100s", "--set", "srp.initiator.dev-loss-tmo=900s", job.toString());
+        // attempt k (each 4.8 s without an answer) starts at ~0.55 + 10 + (k - 1) x 14.8 s up to k = 12; then the
+        // delay is 10 s x (failures - 10): attempts 13, 14, 15 at ~198 s, ~233 s, ~278 s; a fixed 10 s would give 20
+        assertThat(count(r.out(), "transport", "srp reconnect attempts at initiator")).isEqualTo(15);
+        assertThat(count(r.out(), "not recovered", "srp rports failed fast after fast_io_fail_tmo at initiator")).isEqualTo(1);
+        assertThat(count(r.out(), "not recovered", "srp rports removed after dev_loss_tmo at initiator")).isZero();
+    }
+
+    @Test
     void fast_io_fail_tmo_not_below_dev_loss_tmo_is_a_one_line_error() {
         CliRun r = hcasim("fio", "--set", "srp.initiator.fast-io-fail-tmo=600s", example("srp-randread.fio"));
         assertThat(r.exit()).isIn(1, 2);

@@ -92,6 +92,8 @@ final class Channel {
     private Consumer<String> onTransportError;
     /** The rport is blocked: commands wait. */
     private boolean blocked;
+    /** The current QP logged in (srp_rdma_ch's connected): only its errors start the rport's recovery. */
+    private boolean connected;
     /** Why commands fail at once (the rport failed fast or was removed), or null; and how the account names them. */
     private String offline;
     private String offlineCounted;
@@ -228,6 +230,7 @@ final class Channel {
         }
         reqLim = rsp.reqLimDelta();
         maxTiIuLen = rsp.maxTiIuLen();
+        connected = true;
         int slots = settings.queueSize();
         rxIus = host.memory().allocate((long) slots * maxTiIuLen, 64);
         List<WorkRequest.Recv> recvs = new ArrayList<>(slots);
@@ -364,7 +367,10 @@ final class Channel {
         }
         failed = true;
         if (onTransportError != null) {
-            onTransportError.accept(why); // srp_handle_qp_err: the rport's recovery takes over
+            if (connected) { // srp_handle_qp_err: the rport's recovery takes over (a reconnect's own login failures not)
+                connected = false;
+                onTransportError.accept(why);
+            }
             return;
         }
         List<SrpRequest> victims = new ArrayList<>();
@@ -417,6 +423,7 @@ final class Channel {
         }
         reqLim = 0;
         failed = true;
+        connected = false;
         if (qp == null) {
             return; // torn down before, and a failed attempt never got to this channel
         }
