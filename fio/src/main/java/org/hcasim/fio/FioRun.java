@@ -88,6 +88,20 @@ public final class FioRun {
         return this;
     }
 
+    /** sim.time-limit's default: an hour of simulated time. */
+    public static final long DEFAULT_TIME_LIMIT_NS = 3_600_000_000_000L;
+    private long timeLimitNs = DEFAULT_TIME_LIMIT_NS;
+
+    /**
+     * Simulated time the jobs may take (sim.time-limit): a run still going after it ends with a one-line error instead
+     * of running on for hours of wall time (a rate-limited job over a huge size, recovery that keeps retrying).
+     */
+    public FioRun timeLimit(long ns) {
+        if (ns <= 0) throw new IllegalArgumentException("time limit " + ns + " ns: must be positive");
+        this.timeLimitNs = ns;
+        return this;
+    }
+
     public FioRun steadyStateByDefault(boolean on) {
         this.steadyStateByDefault = on;
         return this;
@@ -138,8 +152,15 @@ public final class FioRun {
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
             for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
-            java.util.function.BooleanSupplier over = () -> remaining[0] == 0 || stalled(wave, progress, loop);
+            long limit = start + timeLimitNs;
+            java.util.function.BooleanSupplier over = () -> remaining[0] == 0 || stalled(wave, progress, loop)
+                    || loop.now() > limit;
             loop.runUntil(progressListener == Progress.NONE ? over : reporting(over, wave, i, end, jobs.size(), loop));
+            if (remaining[0] != 0 && loop.now() > limit) {
+                String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
+                throw new UserException("the jobs ran past sim.time-limit (" + timeLimitNs / 1_000_000_000L
+                        + " s of simulated time): " + waiting + "; raise sim.time-limit to let them run longer");
+            }
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
                 throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L

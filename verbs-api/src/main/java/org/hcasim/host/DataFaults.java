@@ -35,11 +35,19 @@ public interface DataFaults {
     }
 
     /**
-     * Whether this host's storage target has stopped answering at {@code now} (a hung target: the command that just
-     * arrived is never answered, though its HCA acknowledged it); the account counts each such command.
+     * When this host's storage target, stopped at {@code now} (a hung target: its HCA acknowledged what just arrived,
+     * the target thread does not get to it), runs again and works off what it held; -1 when it is not stopped. The
+     * account counts each command held.
      */
-    default boolean targetStopped(long now) {
-        return false;
+    default long targetResumesAt(long now) {
+        return -1;
+    }
+
+    /**
+     * A command a stopped target held was worked off when it resumed ({@code answered}), or dropped because its
+     * connection closed meanwhile.
+     */
+    default void heldCommand(boolean answered) {
     }
 
     /** A software check on this host (a backstore's or the block layer's PI check, fio verify) caught an error. */

@@ -34,6 +34,13 @@ public interface SimulatedTestbed {
     void startMeasuring();
 
     /**
+     * The workload's connections are up and its traffic starts: {@code fault.link.*} times count from now (a testbed
+     * holds link faults until then, so setting up is never cut off). Without faults it does nothing.
+     */
+    default void workloadStarts() {
+    }
+
+    /**
      * The endpoint of the message ULP {@code ulp} (e.g. {@code rds}) on host {@code host}, created on first use
      * ({@link MessageProtocol#createEndpoint}) with the testbed's configuration and policies. An unknown host, a
      * ULP the testbed does not name or one without message endpoints is an error naming what there is.

@@ -22,7 +22,8 @@ import org.hcasim.dist.cli.HcasimCommand;
  * with the link down at a random moment for a random time, random wire losses beside it, and a random
  * ctrl-loss-tmo. Every I/O completes exactly once (successes plus errors equal the job's I/Os); a controller that
  * reconnects loses no I/O and reads back what was written (the oracle sees nothing wrong); one that is removed fails
- * every I/O it still had, and only then does fio see errors.
+ * every I/O it still had, and only then does fio see errors. The same for iSER's session recovery (replacement_timeout)
+ * and SRP's rport recovery (fast_io_fail_tmo).
  */
 class LinkDownRecoveryPropertiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -101,6 +102,95 @@ class LinkDownRecoveryPropertiesTest {
                     + notRecovered.path("nvmeof I/Os failed after max-retries at initiator").asLong()
                     + notRecovered.path("nvmeof requeued I/Os that then failed at initiator").asLong())
                     .as("every error is one the account names\n%s\n%s", faults, what).isEqualTo(errors);
+        }
+    }
+
+    @Property(tries = 16)
+    void iser_and_srp_complete_every_io_once_and_fail_ios_only_after_their_timeout(
+            @ForAll boolean iser,
+            @ForAll @IntRange(min = 0, max = 3000) int downAtUs,
+            @ForAll @IntRange(min = 1, max = 40) int downForSeconds,
+            @ForAll @IntRange(min = 0, max = 4) int timeoutTens,
+            @ForAll @IntRange(min = 0, max = 2000) int lossPpm,
+            @ForAll @IntRange(min = 0, max = 2) int depthPower,
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) throws IOException {
+        int iodepth = 1 << (2 * depthPower);
+        int bs = 4096;
+        long size = 1L << 20;
+        String ulp = iser ? "iser" : "srp";
+        Path dir = Files.createTempDirectory("link-down-scsi");
+        String timeout = iser ? "iser.initiator.replacement-timeout = " + timeoutTens * 10 + "s"
+                : "srp.initiator.fast-io-fail-tmo = " + (5 + timeoutTens * 10) + "s";
+        String testbed = String.format(Locale.ROOT, """
+                testbed.target.backstore = ram
+                testbed.target.namespace-size = 64m
+                sim.seed = %d
+                fault.wire.loss-rate = %.6f
+                fault.link.down-at = %dus
+                fault.link.down-for = %ds
+                %s
+                """, seed, lossPpm / 1e6, downAtUs, downForSeconds, timeout);
+        String job = String.format(Locale.ROOT, """
+                [global]
+                ioengine=%s
+                filename=%s
+                direct=1
+                bs=%d
+                iodepth=%d
+                size=%d
+                continue_on_error=all
+
+                [write]
+                rw=write
+
+                [read]
+                stonewall
+                rw=read
+                """, ulp, iser ? "sda" : "sdb", bs, iodepth, size);
+        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
+        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
+            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        String what = testbed + job + stderr;
+        assertThat(exit).as(what).isIn(0, 1);
+        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+
+        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        long errors = 0;
+        for (JsonNode j : report.get("jobs")) {
+            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
+            long failed = j.get("total_err").asLong();
+            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
+                    .isEqualTo(size / bs);
+            errors += failed;
+        }
+        JsonNode faults = report.path("hcasim faults");
+        JsonNode notRecovered = faults.path("not recovered");
+        String at = " at initiator";
+        long expired = iser ? notRecovered.path("iser sessions whose replacement_timeout expired" + at).asLong()
+                : notRecovered.path("srp rports failed fast after fast_io_fail_tmo" + at).asLong();
+        long failures = iser ? faults.path("transport").path("iser session recoveries" + at).asLong()
+                : faults.path("transport").path("srp rport blocks" + at).asLong();
+        long reconnects = iser ? faults.path("recovered").path("iser session relogins" + at).asLong()
+                : faults.path("recovered").path("srp rport reconnects" + at).asLong();
+        if (expired == 0) {
+            assertThat(errors).as("recovered within the timeout: no I/O lost\n%s\n%s", faults, what).isZero();
+            assertThat(reconnects).as("every failure ends in a reconnect\n%s\n%s", faults, what).isEqualTo(failures);
+        } else {
+            assertThat(errors).as("the timeout fails the I/Os that waited\n%s\n%s", faults, what).isPositive();
+            long named = 0;
+            for (String name : iser
+                    ? new String[] {"iser I/Os failed after replacement_timeout", "iser I/Os failed after sd's retries",
+                        "iser requeued I/Os that then failed"}
+                    : new String[] {"srp I/Os failed after fast_io_fail_tmo", "srp I/Os failed after dev_loss_tmo",
+                        "srp I/Os failed after sd's retries", "srp requeued I/Os that then failed"}) {
+                named += notRecovered.path(name + at).asLong();
+            }
+            assertThat(named).as("every error is one the account names\n%s\n%s", faults, what).isEqualTo(errors);
         }
     }
 }

@@ -148,18 +148,18 @@ public final class Faults {
     }
 
     /**
-     * Whether the storage target, a command of which arrived at {@code t}, has stopped answering then
-     * ({@code fault.target.*}): its NVMe target is hung, the command is lost unanswered (its HCA still acknowledged it).
-     * The ledger counts it.
+     * When the storage target, a command of which arrived at {@code t}, runs again if it has stopped then
+     * ({@code fault.target.*}: its target thread is hung, the command waits, though its HCA acknowledged it), else -1.
+     * The ledger counts the command held.
      */
-    public boolean targetStopped(long t, String host) {
+    public long targetResumesAt(long t, String host) {
         long since = t - linkOrigin - settings.targetStopAtNs();
         if (settings.targetStopForNs() <= 0 || linkOrigin == Long.MAX_VALUE || since < 0
                 || since >= settings.targetStopForNs()) {
-            return false;
+            return -1;
         }
-        ledger.count(Section.INJECTED, "commands unanswered by a stopped target at " + host);
-        return true;
+        ledger.count(Section.INJECTED, "commands held by a stopped target at " + host);
+        return linkOrigin + settings.targetStopAtNs() + settings.targetStopForNs();
     }
 
     /**

@@ -22,8 +22,14 @@ public final class HostDataFaults implements DataFaults {
     }
 
     @Override
-    public boolean targetStopped(long now) {
-        return storageTarget && faults.targetStopped(now, host);
+    public long targetResumesAt(long now) {
+        return storageTarget ? faults.targetResumesAt(now, host) : -1;
+    }
+
+    @Override
+    public void heldCommand(boolean answered) {
+        faults.recovery(host, answered ? "held commands answered when the stopped target resumed"
+                : "held commands dropped with their closed connection", answered);
     }
 
     @Override

@@ -54,6 +54,8 @@ final class AlwaysRegister implements RegistrationPolicy {
         private final ArrayDeque<MemoryRegion> fastReg = new ArrayDeque<>();
         private final ArrayDeque<MemoryRegion> integrity = new ArrayDeque<>();
         private final boolean integrityEnabled;
+        /** Every MR of both pools, handed out or not (for {@link #destroy}). */
+        private final List<MemoryRegion> allocated = new java.util.ArrayList<>();
 
         Pools(ProtectionDomain pd, RegistrationNeeds needs, PiMappingOrder order) {
             this.pd = pd;
@@ -66,8 +68,10 @@ final class AlwaysRegister implements RegistrationPolicy {
             int integrityPages = Math.min(needs.maxPages(), attributes.maxPiFastRegPageListLen());
             for (int i = 0; i < needs.entries(); i++) {
                 fastReg.add(pd.allocMr(MrType.MEM_REG, maxPages));
+                allocated.add(fastReg.peekLast());
                 if (needs.integrity()) {
                     integrity.add(pd.allocMr(MrType.INTEGRITY, integrityPages));
+                    allocated.add(integrity.peekLast());
                 }
             }
         }
@@ -126,6 +130,16 @@ final class AlwaysRegister implements RegistrationPolicy {
         @Override
         public int maxPages() {
             return maxPages;
+        }
+
+        @Override
+        public void destroy() {
+            for (MemoryRegion mr : allocated) {
+                mr.deregister();
+            }
+            allocated.clear();
+            fastReg.clear();
+            integrity.clear();
         }
     }
 }

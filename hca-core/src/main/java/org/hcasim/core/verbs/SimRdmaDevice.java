@@ -232,6 +232,15 @@ public final class SimRdmaDevice implements RdmaDevice {
         srqCount--;
     }
 
+    /** What the device holds now: what a ULP that tears connections down must give back (tests of leaks). */
+    public record ObjectCounts(int pds, int qps, int cqs, int srqs, int mrs) {
+    }
+
+    /** The live protection domains, QPs, CQs, SRQs and memory keys (MRs) of this device. */
+    public ObjectCounts objectCounts() {
+        return new ObjectCounts(pdCount, qpCount, cqCount, srqCount, keys.liveCount());
+    }
+
     Simulation simulation() {
         return host.simulation();
     }

@@ -22,4 +22,11 @@ public interface QueueRegistration {
 
     /** Pages one registration of this queue maps at most (the largest I/O spans one page less, if unaligned). */
     int maxPages();
+
+    /**
+     * The queue is gone (ib_mr_pool_destroy when a ULP tears a connection down): every MR this registration
+     * allocated is deregistered, those still handed out included. Call it once no I/O of the queue can use a key.
+     */
+    default void destroy() {
+    }
 }

@@ -49,6 +49,16 @@ public final class FioJobRun {
         return run(parsed, config, installed, errors, statusIntervalNs, status, FioRun.Progress.NONE);
     }
 
+    /** sim.time-limit, 1 s .. 10^6 s. */
+    static long timeLimit(HcasimConfig config) {
+        long ns = config.getDurationNanos("sim.time-limit");
+        if (ns < 1_000_000_000L || ns > 1_000_000_000_000_000L) {
+            throw new org.hcasim.spi.InvalidSettingException("sim.time-limit", config.getString("sim.time-limit")
+                    + " (from " + config.sourceOf("sim.time-limit") + ")", "1s..1000000s");
+        }
+        return ns;
+    }
+
     /** As the other {@code run}, telling {@code progress} how far the run is while it runs (a terminal's bar). */
     public static Outcome run(JobFileParser.JobSet parsed, HcasimConfig config, InstalledUlps installed,
                               Consumer<String> errors, long statusIntervalNs, Consumer<FioResults> status,
@@ -58,7 +68,8 @@ public final class FioJobRun {
         BlockTestbed testbed = new BlockTestbed(spec, config, installed, jobs.ioengines());
         FioRun run = new FioRun(FioTestbed.of(testbed), errors)
                 .steadyStateByDefault(config.getEnum("sim.steady-state", FioRun.SteadyStateSetting.class) == FioRun.SteadyStateSetting.ON)
-                .progress(progress);
+                .progress(progress)
+                .timeLimit(timeLimit(config));
         FioResults results = run.run(jobs, statusIntervalNs, status);
         config.checkAllKeysUsed();
         Simulation sim = testbed.simulation();

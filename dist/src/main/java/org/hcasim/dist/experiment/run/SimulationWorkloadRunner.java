@@ -118,6 +118,11 @@ public final class SimulationWorkloadRunner implements WorkloadRunner {
         }
 
         @Override
+        public void workloadStarts() {
+            org.hcasim.core.fault.Faults.of(built.simulation()).workloadStarts(built.simulation().now());
+        }
+
+        @Override
         public MessageEndpoint messageEndpoint(String ulp, String host) {
             return built.messageEndpoints().apply(ulp, host);
         }

@@ -16,6 +16,8 @@ import org.hcasim.ulp.iser.pdu.IserHeader;
 import org.hcasim.ulp.iser.pdu.LoginResponse;
 import org.hcasim.ulp.iser.pdu.LogoutRequest;
 import org.hcasim.ulp.iser.pdu.LogoutResponse;
+import org.hcasim.ulp.iser.pdu.NopIn;
+import org.hcasim.ulp.iser.pdu.NopOut;
 import org.hcasim.ulp.iser.pdu.ScsiCommand;
 import org.hcasim.ulp.iser.pdu.ScsiResponse;
 import org.hcasim.ulp.iser.pdu.TextParameters;
@@ -35,6 +37,7 @@ import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
+import org.hcasim.host.QpTeardown;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.SignatureError;
 
@@ -47,6 +50,15 @@ import org.hcasim.verbs.SignatureError;
  * response completes its task: remote invalidation checked, the HCA's signature status checked for a protected
  * task (check_protection), the registration back to its pool (still-valid MRs are invalidated when next used).
  * A discovery session does SendTargets and logs out.
+ *
+ * <p>Session recovery as libiscsi and iscsid do it (ErrorRecoveryLevel 0; docs/faults.md): when the connection of a
+ * logged-in session fails (a work completion in error, the peer's disconnect, a NOP-Out ping not answered), the
+ * session goes to recovery: the commands in flight are failed with DID_TRANSPORT_DISRUPTED, which the SCSI midlayer
+ * requeues (sd's five retries), and they and every new command wait while iscsid tears the connection down (its QP,
+ * CQ and MRs destroyed) and logs in again on a new one, DefaultTime2Wait (2 s) later and then every 2 s, each attempt
+ * allowed login_timeout to connect and again to log in. A relogin sends the waiting commands again; when none
+ * succeeded within replacement_timeout of the failure, the waiting commands fail with EIO and so does every new one
+ * until a relogin succeeds.
  */
 final class IserSession {
     /** The iSCSI port (iSER listens on the RDMA CM port space with it). */
@@ -60,6 +72,13 @@ final class IserSession {
     private static final int SIGNAL_EVERY = 32;
     /** ISER_MAX_RX_MISC_PDUS / ISER_MAX_TX_MISC_PDUS: receives and sends beyond the commands (NOP, logout, ...). */
     private static final int MISC_PDUS = 4;
+    /** sd's SD_MAX_RETRIES: times the midlayer requeues a command the transport disrupted. */
+    static final int MAX_RETRIES = 5;
+    /**
+     * iscsid waits the negotiated DefaultTime2Wait (2 s) before the first relogin and ISCSI_CONN_ERR_REOPEN_DELAY
+     * (2 s) between later ones.
+     */
+    static final long REOPEN_DELAY_NS = 2_000_000_000L;
     private static final long LUN_0 = 0;
 
     private final Host host;
@@ -91,6 +110,21 @@ final class IserSession {
     private int maxCmdSn = 1;
     private int expStatSn;
     private int sends;
+    /** Where the session is: before its first login, logged in, in recovery, recovery timed out, or ended. */
+    private enum State { NEW, LOGGED_IN, FAILED, RECOVERY_FAILED, TERMINATED }
+    private State state = State.NEW;
+    /** Numbers the session's connections: callbacks of a connection that was replaced are ignored. */
+    private int generation;
+    private CompletionQueue cq;
+    private QueuePair qp;
+    /** Commands the midlayer requeued after a connection failure, sent again by the next relogin. */
+    private final ArrayDeque<ScsiTask> held = new ArrayDeque<>();
+    private org.hcasim.host.Cancellable replacementTimer;
+    private long failedAtNs;
+    /** libiscsi's last_recv, last_ping and ping_task (the NOP-Out outstanding). */
+    private long lastRecvNs;
+    private long lastPingNs;
+    private boolean pingOutstanding;
     private String failure;
     private Consumer<String> onFailure = why -> { };
     private Consumer<TextParameters> textDone;
@@ -133,33 +167,66 @@ final class IserSession {
     /** Connects and logs in; exactly one of the callbacks runs, inside a task. Later failures go to {@code failed}. */
     void connect(Runnable loggedIn, Consumer<String> failed) {
         this.onFailure = failed;
-        var device = pd.device();
-        integrity = !discovery() && settings.piEnable() && device.attributes().has(DeviceCapability.INTEGRITY_HANDOVER);
-        int cmds = discovery() ? 1 : settings.cmdsMax();
-        int sendWrs = 4 * cmds + MISC_PDUS;
-        int recvWrs = cmds + MISC_PDUS;
-        CompletionQueue cq = cqPolicy.createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.SOFTIRQ));
-        QueuePair qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, integrity));
-        qp.modify(QpAttributes.toInit(AccessFlag.all()));
-        conn = new IserConnection(host, pd, cq, qp, this::onPdu, this::fail);
-        conn.postReceives(1, settings.maxRecvDataSegmentLength()); // the login buffer (ISER_RX_LOGIN_SIZE)
+        integrity = !discovery() && settings.piEnable() && pd.device().attributes().has(DeviceCapability.INTEGRITY_HANDOVER);
         controlTx = host.memory().allocate(IserConnection.HEADERS_BYTES + settings.maxRecvDataSegmentLength(), 64);
-        byte[] cmHeader = new IserCmHeader(true, !remoteInvalidation).encode();
-        cmId = device.connectionManager().connect(targetHost, ISCSI_PORT, qp, cmHeader, event -> {
-            switch (event) {
-                case CmEvent.Established e -> startLogin(loggedIn);
-                case CmEvent.Rejected r -> fail("target " + targetHost + " rejected the iSER connection (" + r.reason() + ")");
-                case CmEvent.Unreachable u -> fail(u.reason());
-                case CmEvent.Disconnected d -> fail("connection to " + targetHost + " closed");
-                case CmEvent.ConnectRequest c -> { }
-            }
+        openConnection(() -> {
+            state = State.LOGGED_IN;
+            loggedIn.run();
         });
     }
 
+    /** A new connection (CQ, QP, the login buffer, the RDMA CM connect); {@code loggedIn} runs when its login succeeded. */
+    private void openConnection(Runnable loggedIn) {
+        int gen = ++generation;
+        var device = pd.device();
+        int cmds = discovery() ? 1 : settings.cmdsMax();
+        int sendWrs = 4 * cmds + MISC_PDUS;
+        int recvWrs = cmds + MISC_PDUS;
+        cq = cqPolicy.createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.SOFTIRQ));
+        qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, integrity));
+        qp.modify(QpAttributes.toInit(AccessFlag.all()));
+        conn = new IserConnection(host, pd, cq, qp, r -> {
+            if (gen == generation) onPdu(r);
+        }, why -> connectionFailed(gen, why));
+        conn.postReceives(1, settings.maxRecvDataSegmentLength()); // the login buffer (ISER_RX_LOGIN_SIZE)
+        byte[] cmHeader = new IserCmHeader(true, !remoteInvalidation).encode();
+        boolean[] established = {false};
+        cmId = device.connectionManager().connect(targetHost, ISCSI_PORT, qp, cmHeader, event -> {
+            switch (event) {
+                case CmEvent.Established e -> {
+                    established[0] = true;
+                    if (gen == generation) startLogin(loggedIn);
+                }
+                case CmEvent.Rejected r -> connectionFailed(gen, "target " + targetHost + " rejected the iSER connection ("
+                        + r.reason() + ")");
+                case CmEvent.Unreachable u -> connectionFailed(gen, u.reason());
+                case CmEvent.Disconnected d -> connectionFailed(gen, "connection to " + targetHost + " closed");
+                case CmEvent.ConnectRequest c -> { }
+            }
+        });
+        if (state != State.NEW) { // iscsid's connecting timer, then its login timer (login_timeout each)
+            long limit = settings.loginTimeoutNs();
+            host.timer(limit, 0, "iscsid connect timeout", () -> {
+                if (gen == generation && !established[0]) {
+                    connectionFailed(gen, "connect not answered within login_timeout (" + limit / 1_000_000_000L + " s)");
+                }
+            });
+        }
+    }
+
     private void startLogin(Runnable loggedIn) {
+        if (state != State.NEW) {
+            int gen = generation;
+            long limit = settings.loginTimeoutNs();
+            host.timer(limit, 0, "iscsid login timeout", () -> {
+                if (gen == generation && login != null) {
+                    connectionFailed(gen, "login not answered within login_timeout (" + limit / 1_000_000_000L + " s)");
+                }
+            });
+        }
         login = new LoginExchange(conn, controlTx, isid(), cmdSn, LoginOffer.security(initiatorName, targetName),
                 LoginOffer.operational(settings, discovery()), discovery() ? "the discovery portal of " + targetHost
-                : targetName, outcome -> loggedIn(outcome, loggedIn), this::fail);
+                : targetName, outcome -> loggedIn(outcome, loggedIn), this::loginFailed);
         login.start();
     }
 
@@ -177,28 +244,43 @@ final class IserSession {
             int cmds = settings.cmdsMax();
             mapper = new TaskMapper(pd, policy.forQueue(pd, new RegistrationNeeds(cmds, MAX_SECTORS * 512 / PAGE_SIZE + 1,
                     integrity, PAGE_SIZE)));
-            byItt = new ScsiTask[cmds];
-            taskTx = new long[cmds];
-            for (int i = 0; i < cmds; i++) {
-                freeItts.add(i);
-                taskTx[i] = host.memory().allocate(IserConnection.HEADERS_BYTES, 64);
+            if (byItt == null) {
+                byItt = new ScsiTask[cmds];
+                taskTx = new long[cmds];
+                for (int i = 0; i < cmds; i++) {
+                    freeItts.add(i);
+                    taskTx[i] = host.memory().allocate(IserConnection.HEADERS_BYTES, 64);
+                }
             }
             conn.postReceives(cmds + MISC_PDUS - 1, FFP_RECV_DATA_BYTES);
+            startPings();
         }
         loggedIn.run();
+    }
+
+    /** A login the target refused or answered wrongly: the first one ends the session, a relogin is tried again. */
+    private void loginFailed(String why) {
+        if (state == State.NEW) {
+            fail(why);
+        } else {
+            connectionFailed(generation, why);
+        }
     }
 
     // ------------------------------------------------------------------ SCSI commands
 
     /** Queues a command (inside a task); it waits for a task tag and for the CmdSN window as libiscsi's queue does. */
     void queue(ScsiTask t) {
-        if (failure != null) {
-            String why = failure;
+        if (failure != null || state == State.RECOVERY_FAILED) {
+            String why = failure != null ? failure : replacementTimedOut();
+            if (failure == null) {
+                host.dataFaults().recovery("iser I/Os failed after replacement_timeout", false);
+            }
             host.run(host.currentCore() < 0 ? 0 : host.currentCore(), Priority.SOFT_IRQ, "iscsi error completion",
                     () -> t.done.completed(t, ScsiResult.transportFailure(why)));
             return;
         }
-        if (waiting.isEmpty() && canStart()) {
+        if (state == State.LOGGED_IN && waiting.isEmpty() && canStart()) {
             start(t);
         } else {
             waiting.add(t);
@@ -229,7 +311,9 @@ final class IserSession {
     }
 
     private void onPdu(IserConnection.Received r) {
+        lastRecvNs = host.now();
         switch (r.pdu()) {
+            case NopIn rsp when rsp.itt() == pingItt() -> pingOutstanding = false;
             case ScsiResponse rsp -> onScsiResponse(r, rsp);
             case LoginResponse rsp when login != null -> login.onResponse(rsp);
             case TextResponse rsp when textDone != null -> onText(rsp);
@@ -270,6 +354,10 @@ final class IserSession {
             }
         }
         release(t);
+        if (t.retries > 0) {
+            host.dataFaults().recovery(result.ok() ? "iser requeued I/Os that then completed"
+                    : "iser requeued I/Os that then failed", result.ok());
+        }
         t.done.completed(t, result);
         startWaiting();
     }
@@ -294,14 +382,19 @@ final class IserSession {
     }
 
     private void startWaiting() {
-        while (!waiting.isEmpty() && canStart() && failure == null) {
+        while (!waiting.isEmpty() && canStart() && failure == null && state == State.LOGGED_IN) {
             start(waiting.poll());
         }
     }
 
     /** Commands in flight or waiting (for tests and reports). */
     int outstanding() {
-        return waiting.size() + (byItt == null ? 0 : byItt.length - freeItts.size());
+        return waiting.size() + held.size() + (byItt == null ? 0 : byItt.length - freeItts.size());
+    }
+
+    /** In recovery: commands wait for a relogin, off the wire (fio's stall watchdog does not count the wait). */
+    boolean recovering() {
+        return state == State.FAILED;
     }
 
     /** Commands holding a task tag, sent and not yet answered. */
@@ -356,13 +449,177 @@ final class IserSession {
         done.run();
     }
 
-    // ------------------------------------------------------------------ failure
+    // ------------------------------------------------------------------ NOP-Out pings
 
+    /** The task tag of libiscsi's ping: one past the commands' tags. */
+    private int pingItt() {
+        return settings.cmdsMax();
+    }
+
+    /**
+     * iscsi_conn_start arms the transport timer when both noop_out_interval and noop_out_timeout are set; only in runs
+     * with faults (fault-free runs schedule nothing, so their outputs are those of a build without pings).
+     */
+    private void startPings() {
+        if (!settings.pings() || host.dataFaults() == org.hcasim.host.DataFaults.NONE) {
+            return;
+        }
+        lastRecvNs = host.now();
+        lastPingNs = host.now();
+        pingOutstanding = false;
+        int gen = generation;
+        host.timer(settings.noopOutIntervalNs(), 0, "iscsi transport timer", () -> checkTransport(gen));
+    }
+
+    /**
+     * iscsi_check_transport_timeouts: a ping outstanding for noop_out_timeout fails the connection; nothing received
+     * for noop_out_interval sends a ping (NOP-Out); the timer then looks again when one of them could expire.
+     */
+    private void checkTransport(int gen) {
+        if (gen != generation || state != State.LOGGED_IN) {
+            return;
+        }
+        long now = host.now();
+        if (pingOutstanding && now - lastPingNs >= settings.noopOutTimeoutNs()) {
+            host.dataFaults().caught("iser NOP-Out ping timeout");
+            conn.fail(String.format("ping timeout of %d s expired, last rx at %d ms, last ping at %d ms, now %d ms",
+                    settings.noopOutTimeoutNs() / 1_000_000_000L, lastRecvNs / 1_000_000, lastPingNs / 1_000_000,
+                    now / 1_000_000));
+            return;
+        }
+        long next;
+        if (now - lastRecvNs >= settings.noopOutIntervalNs()) {
+            if (!pingOutstanding) {
+                pingOutstanding = true;
+                lastPingNs = now;
+                NopOut ping = new NopOut(pingItt(), NopOut.RESERVED_TAG, cmdSn, expStatSn);
+                conn.send(controlTx, IserConnection.frame(IserHeader.control(), ping), null, List.of(), 0, true, sent);
+            }
+            next = lastPingNs + settings.noopOutTimeoutNs();
+        } else {
+            next = lastRecvNs + settings.noopOutIntervalNs();
+        }
+        host.timer(Math.max(0, next - now), 0, "iscsi transport timer", () -> checkTransport(gen));
+    }
+
+    // ------------------------------------------------------------------ failure and session recovery
+
+    /** The connection numbered {@code gen} failed: before the first login that ends the session, later it recovers. */
+    private void connectionFailed(int gen, String why) {
+        if (gen != generation) {
+            return; // a connection already replaced
+        }
+        switch (state) {
+            case NEW, TERMINATED -> fail(why);
+            case LOGGED_IN -> {
+                if (discovery()) fail(why); else startRecovery(why);
+            }
+            case FAILED, RECOVERY_FAILED -> reloginFailed(why);
+        }
+    }
+
+    /**
+     * iscsi_conn_failure and iscsi_start_session_recovery: the session is blocked, its commands in flight fail with
+     * DID_TRANSPORT_DISRUPTED and are requeued, the connection is torn down, replacement_timeout starts and iscsid
+     * logs in again after DefaultTime2Wait.
+     */
+    private void startRecovery(String why) {
+        state = State.FAILED;
+        failedAtNs = host.now();
+        host.dataFaults().recoveryStep("iser session recoveries");
+        List<ScsiTask> inFlight = new ArrayList<>();
+        for (ScsiTask t : byItt) {
+            if (t != null) inFlight.add(t);
+        }
+        inFlight.sort((a, b) -> Integer.compare(a.cmdSn - b.cmdSn, 0));
+        for (ScsiTask t : inFlight) {
+            release(t);
+            if (t.retries >= MAX_RETRIES) {
+                host.dataFaults().recovery("iser I/Os failed after sd's retries", false);
+                t.done.completed(t, ScsiResult.transportFailure(why + "; " + MAX_RETRIES + " retries used up"));
+            } else {
+                t.retries++;
+                host.dataFaults().recoveryStep("iser I/Os requeued");
+                held.add(t);
+            }
+        }
+        tearDown();
+        replacementTimer = host.timer(settings.replacementTimeoutNs(), 0, "iscsi replacement_timeout", () -> {
+            if (state == State.FAILED) replacementExpired();
+        });
+        host.timer(REOPEN_DELAY_NS, 0, "iscsid reopen", this::relogin);
+    }
+
+    /** ib_iser's connection release: disconnect, drain, destroy the QP and CQ, free the MRs and receive buffers. */
+    private void tearDown() {
+        generation++; // nothing of the old connection reaches the session any more
+        login = null;
+        pingOutstanding = false;
+        IserConnection old = conn;
+        TaskMapper oldMapper = mapper;
+        mapper = null;
+        old.fail("torn down");
+        cmId.disconnect();
+        QpTeardown.drainAndDestroy(host, qp, cq, () -> {
+            if (oldMapper != null) oldMapper.destroy();
+            old.freeReceiveBuffers();
+        });
+    }
+
+    private void relogin() {
+        if (state != State.FAILED && state != State.RECOVERY_FAILED) {
+            return;
+        }
+        host.dataFaults().recoveryStep("iser relogin attempts");
+        openConnection(this::reloggedIn);
+    }
+
+    private void reloginFailed(String why) {
+        tearDown();
+        host.timer(REOPEN_DELAY_NS, 0, "iscsid reopen", this::relogin);
+    }
+
+    /** A relogin succeeded: the session runs again and the requeued commands go first, in their order. */
+    private void reloggedIn() {
+        if (replacementTimer != null) {
+            replacementTimer.cancel();
+            replacementTimer = null;
+        }
+        state = State.LOGGED_IN;
+        host.dataFaults().recovery("iser session relogins", true);
+        while (!held.isEmpty()) {
+            waiting.addFirst(held.pollLast());
+        }
+        startWaiting();
+    }
+
+    /** session_recovery_timedout: the device goes offline, so what waits and what comes later fails with EIO. */
+    private void replacementExpired() {
+        state = State.RECOVERY_FAILED;
+        host.dataFaults().recovery("iser sessions whose replacement_timeout expired", false);
+        String why = replacementTimedOut();
+        List<ScsiTask> victims = new ArrayList<>(held);
+        held.clear();
+        victims.addAll(waiting);
+        waiting.clear();
+        for (ScsiTask t : victims) {
+            host.dataFaults().recovery("iser I/Os failed after replacement_timeout", false);
+            t.done.completed(t, ScsiResult.transportFailure(why));
+        }
+    }
+
+    private String replacementTimedOut() {
+        return "session recovery timed out after replacement_timeout (" + settings.replacementTimeoutNs() / 1_000_000_000L
+                + " s); rejecting I/O to offline device";
+    }
+
+    /** Ends the session for good: every command fails with {@code why}. */
     private void fail(String why) {
         if (failure != null) {
             return;
         }
         failure = why;
+        state = State.TERMINATED;
         if (byItt != null) {
             for (ScsiTask t : byItt) {
                 if (t != null) {
@@ -371,8 +628,11 @@ final class IserSession {
                 }
             }
         }
-        while (!waiting.isEmpty()) {
-            ScsiTask t = waiting.poll();
+        List<ScsiTask> victims = new ArrayList<>(held);
+        held.clear();
+        victims.addAll(waiting);
+        waiting.clear();
+        for (ScsiTask t : victims) {
             t.done.completed(t, ScsiResult.transportFailure(why));
         }
         conn.fail(why);
@@ -382,5 +642,10 @@ final class IserSession {
     /** Why the session failed (null while it works). */
     String failure() {
         return failure;
+    }
+
+    /** The verbs objects of the session's current connection (tests). */
+    QueuePair queuePair() {
+        return qp;
     }
 }

@@ -244,6 +244,11 @@ final class ScsiDisk implements BlockDevice {
                 () -> done.completed(c));
     }
 
+    @Override
+    public boolean recovering() {
+        return session.recovering();
+    }
+
     /** Commands outstanding on the device and waiting for a slot (for tests). */
     int active() {
         return active;

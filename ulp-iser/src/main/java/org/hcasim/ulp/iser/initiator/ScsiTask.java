@@ -34,6 +34,8 @@ final class ScsiTask {
 
     int itt = -1;
     int cmdSn;
+    /** Times the midlayer requeued the command after its connection failed. */
+    int retries;
     Registration registration;
     /** What the disk attached (its request), opaque here. */
     Object owner;

@@ -76,6 +76,11 @@ final class TaskMapper {
         }
     }
 
+    /** The connection is gone: every MR of its registration is deregistered. */
+    void destroy() {
+        registration.destroy();
+    }
+
     /** Integrity registrations so far by how they mapped. */
     Map<PiMapping, Long> mappings() {
         return Collections.unmodifiableMap(mappings);

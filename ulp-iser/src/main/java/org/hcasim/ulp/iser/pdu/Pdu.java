@@ -8,7 +8,7 @@ package org.hcasim.ulp.iser.pdu;
  * R2T PDUs, so only these control-type PDUs exist.
  */
 public sealed interface Pdu permits LoginRequest, LoginResponse, TextRequest, TextResponse, ScsiCommand,
-        ScsiResponse, LogoutRequest, LogoutResponse {
+        ScsiResponse, LogoutRequest, LogoutResponse, NopOut, NopIn {
 
     int BHS_BYTES = 48;
     /** The immediate-delivery bit of byte 0. */
@@ -16,10 +16,12 @@ public sealed interface Pdu permits LoginRequest, LoginResponse, TextRequest, Te
     /** The final bit of byte 1 (Login: transit). */
     int FINAL = 0x80;
 
+    int OP_NOP_OUT = 0x00;
     int OP_SCSI_COMMAND = 0x01;
     int OP_LOGIN_REQUEST = 0x03;
     int OP_TEXT_REQUEST = 0x04;
     int OP_LOGOUT_REQUEST = 0x06;
+    int OP_NOP_IN = 0x20;
     int OP_SCSI_RESPONSE = 0x21;
     int OP_LOGIN_RESPONSE = 0x23;
     int OP_TEXT_RESPONSE = 0x24;
@@ -62,6 +64,8 @@ public sealed interface Pdu permits LoginRequest, LoginResponse, TextRequest, Te
                     + dsl + " data bytes, " + (length - BHS_BYTES) + " arrived");
         }
         return switch (op) {
+            case OP_NOP_OUT -> NopOut.decode(b, at);
+            case OP_NOP_IN -> NopIn.decode(b, at);
             case OP_SCSI_COMMAND -> ScsiCommand.decode(b, at);
             case OP_LOGIN_REQUEST -> LoginRequest.decode(b, at);
             case OP_TEXT_REQUEST -> TextRequest.decode(b, at);

@@ -10,6 +10,8 @@ import org.hcasim.ulp.iser.pdu.IserHeader;
 import org.hcasim.ulp.iser.pdu.LoginRequest;
 import org.hcasim.ulp.iser.pdu.LogoutRequest;
 import org.hcasim.ulp.iser.pdu.LogoutResponse;
+import org.hcasim.ulp.iser.pdu.NopIn;
+import org.hcasim.ulp.iser.pdu.NopOut;
 import org.hcasim.ulp.iser.pdu.Pdu;
 import org.hcasim.ulp.iser.pdu.ScsiCommand;
 import org.hcasim.ulp.iser.pdu.ScsiResponse;
@@ -82,6 +84,7 @@ final class TargetConnection {
         QueuePair qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, movesPi));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         this.conn = new IserConnection(host, pd, cq, qp, this::onPdu, this::dropped);
+        conn.holdWhileTargetStopped();
         conn.postReceives(1, LOGIN_DATA_BYTES);
         this.controlTx = host.memory().allocate(IserConnection.HEADERS_BYTES + LOGIN_DATA_BYTES, 64);
         this.login = new TargetLogin(target, settings, movesPi);
@@ -101,6 +104,7 @@ final class TargetConnection {
             case ScsiCommand cmd when fullFeature && !login.discovery() -> onCommand(r, cmd);
             case TextRequest req when fullFeature && login.discovery() -> sendTargets(req);
             case LogoutRequest req when fullFeature -> logout(req);
+            case NopOut ping when fullFeature -> nopIn(ping);
             default -> protocolError("unexpected " + r.pdu().getClass().getSimpleName()
                     + (fullFeature ? " in full feature phase" : " during login"));
         }
@@ -228,6 +232,14 @@ final class TargetConnection {
                 CompletionCallback.IGNORE);
     }
 
+    /** iscsit_handle_nop_out: a ping with a task tag is answered with a NOP-In (StatSN advanced, as LIO does). */
+    private void nopIn(NopOut ping) {
+        if (ping.itt() == NopOut.RESERVED_TAG) {
+            return;
+        }
+        sendControl(new NopIn(ping.itt(), NopOut.RESERVED_TAG, statSn++, expCmdSn, maxCmdSn), CompletionCallback.IGNORE);
+    }
+
     private void sendControl(Pdu pdu, CompletionCallback sent) {
         conn.send(controlTx, IserConnection.frame(IserHeader.control(), pdu), null, List.of(), 0, true, sent);
     }
@@ -252,6 +264,7 @@ final class TargetConnection {
             if (!why.contains("WR_FLUSH_ERR")) {
                 target.log("connection from " + id.remoteHost() + ": " + why);
             }
+            conn.fail(why); // nothing held for a stopped target is worked off on a closed connection
         }
     }
 }

@@ -39,6 +39,10 @@ public final class IserConnection {
     private final Consumer<String> failure;
     private final CompletionCallback onReceive = this::onReceive;
     private boolean failed;
+    /** Every receive buffer this connection allocated (freed when it is torn down). */
+    private final List<Long> receiveBuffers = new ArrayList<>();
+    /** A target's connection: what arrives while the target is stopped (fault.target.*) waits until it resumes. */
+    private boolean holdWhileStopped;
 
     /** A connection on {@code qp}; it posts no receives until {@link #postReceives} is called. */
     public IserConnection(Host host, ProtectionDomain pd, CompletionQueue cq, QueuePair qp, Consumer<Received> handler,
@@ -68,9 +72,15 @@ public final class IserConnection {
         List<WorkRequest.Recv> recvs = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             long buffer = host.memory().allocate(HEADERS_BYTES + dataBytes, 64);
+            receiveBuffers.add(buffer);
             recvs.add(new WorkRequest.Recv(List.of(new Sge(buffer, HEADERS_BYTES + dataBytes, pd.localDmaLkey())), onReceive));
         }
         qp.postRecv(recvs);
+    }
+
+    /** Makes this a target's connection that a stopped target (fault.target.*) does not read until it resumes. */
+    public void holdWhileTargetStopped() {
+        holdWhileStopped = true;
     }
 
     private void onReceive(WorkCompletion wc) {
@@ -78,6 +88,22 @@ public final class IserConnection {
             fail("receive completed with " + wc.status());
             return;
         }
+        if (holdWhileStopped) {
+            long resumes = host.dataFaults().targetResumesAt(host.now());
+            if (resumes >= 0) { // its HCA acknowledged the PDU; the target thread gets to it when it runs again
+                host.timer(resumes - host.now(), Math.max(0, host.currentCore()), "iscsi target resumes", () -> {
+                    host.dataFaults().heldCommand(!failed);
+                    if (!failed) {
+                        handle(wc);
+                    }
+                });
+                return;
+            }
+        }
+        handle(wc);
+    }
+
+    private void handle(WorkCompletion wc) {
         WorkRequest.Recv recv = (WorkRequest.Recv) wc.request();
         long buffer = recv.sgl().get(0).address();
         int length = (int) wc.byteLength();
@@ -150,6 +176,14 @@ public final class IserConnection {
             failed = true;
             failure.accept(why);
         }
+    }
+
+    /** The connection is torn down (its QP destroyed): its receive buffers go back to host memory. */
+    public void freeReceiveBuffers() {
+        for (long b : receiveBuffers) {
+            host.memory().free(b);
+        }
+        receiveBuffers.clear();
     }
 
     public boolean failed() {

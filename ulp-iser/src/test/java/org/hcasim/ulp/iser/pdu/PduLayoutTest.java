@@ -103,4 +103,28 @@ class PduLayoutTest {
         assertThatThrownBy(() -> IserCmHeader.decode(new byte[] {1, 0, 0, 0})).hasMessageContaining("reserved");
         assertThatThrownBy(() -> IserCmHeader.decode(new byte[2])).hasMessageContaining("4");
     }
+
+    @Test
+    void a_nop_out_ping_is_immediate_with_its_task_tag_a_reserved_ttt_and_the_cmdsn_and_a_nop_in_answers_it() {
+        byte[] out = new NopOut(0x80, NopOut.RESERVED_TAG, 42, 17).encode();
+        assertThat(out).hasSize(Pdu.BHS_BYTES);
+        assertThat(out[0] & 0xFF).isEqualTo(0x40); // immediate, opcode 0x00
+        assertThat(out[1] & 0xFF).isEqualTo(0x80);
+        assertThat(BigEndian.get24(out, 5)).isZero(); // no ping data
+        assertThat(BigEndian.get32(out, 16)).isEqualTo(0x80);
+        assertThat(BigEndian.get32(out, 20)).isEqualTo(0xFFFF_FFFF);
+        assertThat(BigEndian.get32(out, 24)).isEqualTo(42);
+        assertThat(BigEndian.get32(out, 28)).isEqualTo(17);
+        assertThat(Pdu.decode(out, 0, out.length)).isEqualTo(new NopOut(0x80, NopOut.RESERVED_TAG, 42, 17));
+
+        byte[] in = new NopIn(0x80, NopOut.RESERVED_TAG, 5, 43, 106).encode();
+        assertThat(in[0] & 0xFF).isEqualTo(0x20);
+        assertThat(in[1] & 0xFF).isEqualTo(0x80);
+        assertThat(BigEndian.get32(in, 16)).isEqualTo(0x80);
+        assertThat(BigEndian.get32(in, 20)).isEqualTo(0xFFFF_FFFF);
+        assertThat(BigEndian.get32(in, 24)).isEqualTo(5);
+        assertThat(BigEndian.get32(in, 28)).isEqualTo(43);
+        assertThat(BigEndian.get32(in, 32)).isEqualTo(106);
+        assertThat(Pdu.decode(in, 0, in.length)).isEqualTo(new NopIn(0x80, NopOut.RESERVED_TAG, 5, 43, 106));
+    }
 }

@@ -51,6 +51,13 @@ final class DataMapper {
         registration = policy.forQueue(pd, new RegistrationNeeds(entries, MAX_PAGES, pi, HostQueue.PAGE_SIZE));
     }
 
+    /** The queue is gone: every MR of its registration is deregistered. */
+    void destroy() {
+        if (registration != null) {
+            registration.destroy();
+        }
+    }
+
     /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
     int maxTransferBytes() {
         return (registration.maxPages() - 1) * HostQueue.PAGE_SIZE;

@@ -83,6 +83,8 @@ final class HostQueue {
     /** A command outstanding this long starts error recovery (nvme_rdma_timeout); 0: not timed. */
     private long commandTimeoutNs;
     private boolean timeoutArmed;
+    /** shutdown destroyed the QP, CQ and MRs. */
+    private boolean tornDown;
 
     /** Counters of what the queue did (for tests and reports). */
     static final class Stats {
@@ -239,8 +241,15 @@ final class HostQueue {
         if (cmId != null) {
             cmId.disconnect(); // nothing when it never connected
         }
-        if (qp != null && qp.state() != org.hcasim.verbs.QpState.ERR && qp.state() != org.hcasim.verbs.QpState.RESET) {
-            qp.modify(QpAttributes.toError());
+        if (qp != null && !tornDown) { // nvme_rdma_free_queue: drained, then the QP, CQ and MRs destroyed
+            tornDown = true;
+            long capsuleMemory = capsules;
+            long responseMemory = responses;
+            org.hcasim.host.QpTeardown.drainAndDestroy(host, qp, cq, () -> {
+                mapper.destroy();
+                host.memory().free(capsuleMemory);
+                host.memory().free(responseMemory);
+            });
         }
     }
 

@@ -126,9 +126,23 @@ final class TargetQueue {
         if (!wc.ok() || dead) {
             return; // flushed: the queue is going away
         }
-        if (host.dataFaults().targetStopped(host.now())) {
-            return; // a hung target (fault.target.*): its HCA acknowledged the capsule, nvmet never answers it
+        long resumes = host.dataFaults().targetResumesAt(host.now());
+        if (resumes >= 0) { // a hung target (fault.target.*): its HCA acknowledged the capsule, nvmet gets to it later
+            host.timer(resumes - host.now(), Math.max(0, host.currentCore()), "nvmet resumes", () -> resumed(wc));
+            return;
         }
+        execute(wc);
+    }
+
+    /** The stopped target runs again: it works off {@code wc}'s command, unless the queue went away meanwhile. */
+    private void resumed(WorkCompletion wc) {
+        host.dataFaults().heldCommand(!dead);
+        if (!dead) {
+            execute(wc);
+        }
+    }
+
+    private void execute(WorkCompletion wc) {
         host.charge(target.settings().commandCpuNs());
         TargetCommand c = new TargetCommand((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
         if (c.received < NvmeCommand.BYTES) {

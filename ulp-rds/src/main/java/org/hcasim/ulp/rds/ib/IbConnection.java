@@ -204,6 +204,19 @@ final class IbConnection implements ReceivePath.Sink {
         failure = why;
     }
 
+    /**
+     * The QP of an up connection failed (a receive flushed: RC gave up, as a long fault.link.* makes it). rds_ib would
+     * drop the connection, reconnect and retransmit what was not acknowledged; this model does not (docs/faults.md),
+     * so the connection stays failed and rds-stress reports it.
+     */
+    @Override
+    public void lost(String why) {
+        if (state == State.UP) {
+            fail(String.format("connection %s -> %s (path %d) lost at %.3f s: %s", host.name(), peer, path,
+                    host.now() / 1e9, why));
+        }
+    }
+
     // ---------------------------------------------------------------- sending
 
     /** Queues {@code m} (rds_send_queue_rm) and transmits what it can (rds_send_xmit), in the caller's task. */

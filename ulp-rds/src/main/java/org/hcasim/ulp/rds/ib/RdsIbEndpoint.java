@@ -278,6 +278,18 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         return pool;
     }
 
+    /** Why the first of this host's connections that failed did, or null when none did. */
+    public String failedConnection() {
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null && c.state() == IbConnection.State.FAILED) {
+                    return c.failure();
+                }
+            }
+        }
+        return null;
+    }
+
     /** The connections to {@code peer} that exist, by index (null where none was opened). */
     IbConnection[] connectionsTo(String peer) {
         IbConnection[] c = connections.get(peer);

@@ -26,6 +26,9 @@ final class ReceivePath {
 
         /** A header granted {@code credits} send credits. */
         void credits(int credits);
+
+        /** A receive completed in error: the QP went to ERR (RC gave up, or the peer disconnected). */
+        void lost(String why);
     }
 
     private final Host host;
@@ -127,6 +130,7 @@ final class ReceivePath {
         s.fragment = -1;
         if (!wc.ok()) {
             pool.give(fragment); // flushed: the connection is going down
+            sink.lost("receive completed with " + wc.status());
             return;
         }
         host.memory().read(s.header, scratch, 0, RdsHeader.BYTES);

@@ -23,7 +23,7 @@ public final class RdsStressRun implements CustomWorkload {
     static final long CONNECT_TIMEOUT_NS = 2_000_000_000L;
 
     /** The measured intervals of the active host (and the passive host's totals). */
-    public record Result(List<Interval> intervals, Counters passiveTotal, int tasks) {
+    public record Result(List<Interval> intervals, Counters passiveTotal, int tasks, String connectionLost) {
         /** The active host's counters over all intervals. */
         Counters total() {
             Counters sum = new Counters();
@@ -130,6 +130,7 @@ public final class RdsStressRun implements CustomWorkload {
             throw new IllegalStateException("rds-stress: connections not up after "
                     + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time");
         }
+        testbed.workloadStarts(); // fault.link.* counts from here: connecting is never cut off
         all.forEach(StressTask::fullDepth);
         testbed.runUntil(testbed.now() + warmupNs);
         long measureNs = roundTrips == 0 ? intervalNs : settle(testbed, activeTasks);
@@ -140,7 +141,8 @@ public final class RdsStressRun implements CustomWorkload {
         Counters before = total(activeTasks);
         long busyBefore = active.busyNs();
         Counters passiveBefore = total(passiveTasks);
-        for (int i = 0; i < intervals; i++) {
+        String lost = lostConnection(testbed, active, passive);
+        for (int i = 0; i < intervals && lost == null; i++) {
             testbed.runUntil(testbed.now() + measureNs);
             Counters now = total(activeTasks);
             long busy = active.busyNs();
@@ -148,10 +150,22 @@ public final class RdsStressRun implements CustomWorkload {
                     100.0 * (busy - busyBefore) / ((double) measureNs * active.coreCount())));
             before = now;
             busyBefore = busy;
+            lost = lostConnection(testbed, active, passive);
         }
         loads.end(intervals * measureNs);
         all.forEach(StressTask::stop);
-        return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks());
+        return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks(), lost);
+    }
+
+    /** The first connection of either host that failed (RDS connection recovery is not modelled), or null. */
+    private static String lostConnection(SimulatedTestbed testbed, Host active, Host passive) {
+        for (Host h : List.of(active, passive)) {
+            if (testbed.messageEndpoint("rds", h.name()) instanceof org.hcasim.ulp.rds.ib.RdsIbEndpoint rds
+                    && rds.failedConnection() != null) {
+                return rds.failedConnection();
+            }
+        }
+        return null;
     }
 
     /**

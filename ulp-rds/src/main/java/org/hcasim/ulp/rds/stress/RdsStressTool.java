@@ -41,6 +41,12 @@ public final class RdsStressTool implements UlpTool {
         context.runCustom(testbed, run);
         RdsStressRun.Result result = run.result();
         context.out().print(options.json() ? RdsStressReport.json(result, options) : RdsStressReport.text(result, options));
+        if (result.connectionLost() != null) {
+            context.err().println("rds-stress: " + result.connectionLost() + "; rds_ib's reconnect and retransmission"
+                    + " are not modelled, so the run stopped after " + result.intervals().size() + " of "
+                    + options.seconds() + " intervals (docs/faults.md)");
+            return 1;
+        }
         long errors = Math.round(RdsStressRun.metrics(result).get("verify_errors"));
         if (errors > 0) {
             context.err().println("rds-stress: " + errors + " messages failed verification (-v)");

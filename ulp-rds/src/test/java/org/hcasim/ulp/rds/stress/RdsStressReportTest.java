@@ -28,7 +28,7 @@ class RdsStressReportTest {
                 counters(60_917, 60_920, 258_662_400, 889_000_000, 121_837, 15_987_000_000L, 60_915), 7.5);
         RdsStressRun.Interval b = new RdsStressRun.Interval(1_000_000_000L,
                 counters(60_893, 60_890, 258_560_000, 890_000_000, 121_783, 15_990_000_000L, 60_890), 8.5);
-        return new RdsStressRun.Result(List.of(a, b), new Counters(), 4);
+        return new RdsStressRun.Result(List.of(a, b), new Counters(), 4, null);
     }
 
     @Test

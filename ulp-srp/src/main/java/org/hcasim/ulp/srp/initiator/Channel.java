@@ -45,6 +45,11 @@ import org.hcasim.verbs.WorkRequest;
  * either it waits (the SCSI host is busy). Each SRP_RSP adds its request-limit delta. The data of each command is
  * registered through the channel's registration policy and described by one direct descriptor; a registered key
  * is invalidated with a LOCAL_INV after the response (srpt never answers with SEND_WITH_INV).
+ *
+ * <p>Once its rport runs, a transport error (a failed work completion, the peer's disconnect) goes to the rport's
+ * recovery ({@link SrpInitiator}) instead of failing the commands: the channel is blocked (commands wait), and a
+ * reconnect terminates what was outstanding with DID_RESET (the midlayer requeues it, sd's five retries), destroys
+ * the QP, CQ and MRs (srp_create_ch_ib replacing them) and logs in again on new ones.
  */
 final class Channel {
     /** ib_srp: SRP_TSK_MGMT_SQ_SIZE, credits kept for task management. */
@@ -54,6 +59,14 @@ final class Channel {
     static final int PAGE_SIZE = 4096;
     /** Pages one registration maps (ib_srp's max_pages_per_mr on mlx5). */
     static final int MAX_PAGES = 256;
+    /** sd's SD_MAX_RETRIES: times the midlayer requeues a command the reconnect terminated with DID_RESET. */
+    static final int MAX_RETRIES = 5;
+    /**
+     * How long a reconnect's login waits for the target's answer: the CM's wait for a REP before it would send the
+     * REQ again (twice the RoCE packet lifetime, 2 x 268 ms, plus CMA_CM_RESPONSE_TIMEOUT 20, 4295 ms). The kernel's CM
+     * would resend; here the attempt fails and the rport tries again after reconnect_delay.
+     */
+    static final long CM_RESPONSE_NS = 2 * (4096L << 16) + (4096L << 20);
 
     private final Host host;
     private final ProtectionDomain pd;
@@ -75,6 +88,18 @@ final class Channel {
     private int reqLim;
     private boolean failed;
     private final Stats stats = new Stats();
+    /** The rport's recovery, told of a transport error once the rport runs (null before: errors fail the commands). */
+    private Consumer<String> onTransportError;
+    /** The rport is blocked: commands wait. */
+    private boolean blocked;
+    /** The current QP logged in (srp_rdma_ch's connected): only its errors start the rport's recovery. */
+    private boolean connected;
+    /** Why commands fail at once (the rport failed fast or was removed), or null; and how the account names them. */
+    private String offline;
+    private String offlineCounted;
+    /** Commands the reconnect terminated with DID_RESET, sent again first once the channel logged in. */
+    private final ArrayDeque<SrpRequest> held = new ArrayDeque<>();
+    private org.hcasim.verbs.CmId cmId;
 
     /** What the channel did (tests, diagnostics). */
     static final class Stats {
@@ -126,24 +151,51 @@ final class Channel {
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         registration = registrationPolicy.forQueue(pd, new RegistrationNeeds(settings.commandSlots(), MAX_PAGES, false,
                 PAGE_SIZE));
-        byTag = new SrpRequest[settings.commandSlots()];
-        for (int i = 0; i < byTag.length; i++) {
-            freeTags.add(i);
+        if (byTag == null) {
+            byTag = new SrpRequest[settings.commandSlots()];
+            for (int i = 0; i < byTag.length; i++) {
+                freeTags.add(i);
+            }
+            txIus = host.memory().allocate((long) slots * MAX_IT_IU_LEN, 64);
         }
-        txIus = host.memory().allocate((long) slots * MAX_IT_IU_LEN, 64);
+        failed = false;
         byte[] priv = new LoginRequest(index, SrpIu.BUF_FORMAT_DIRECT | SrpIu.BUF_FORMAT_INDIRECT,
                 index == 0 ? SrpIu.MULTICHAN_SINGLE : SrpIu.MULTICHAN_MULTI, MAX_IT_IU_LEN,
                 portId(host.name()), portId(target)).encode();
-        device.connectionManager().connect(target, serviceId, qp, priv, event -> {
+        QueuePair mine = qp;
+        boolean[] concluded = {false};
+        Consumer<String> once = why -> {
+            if (!concluded[0] && mine == qp) {
+                concluded[0] = true;
+                failure.accept(why);
+            }
+        };
+        cmId = device.connectionManager().connect(target, serviceId, qp, priv, event -> {
             switch (event) {
-                case CmEvent.Established e -> established(e.privateData(), loggedIn, failure);
-                case CmEvent.Rejected r -> failure.accept("channel " + index + ": " + target + " rejected the login ("
+                case CmEvent.Established e -> {
+                    if (!concluded[0] && mine == qp) {
+                        concluded[0] = true;
+                        established(e.privateData(), loggedIn, failure);
+                    }
+                }
+                case CmEvent.Rejected r -> once.accept("channel " + index + ": " + target + " rejected the login ("
                         + rejectReason(r) + ")");
-                case CmEvent.Unreachable u -> failure.accept("channel " + index + ": " + u.reason());
-                case CmEvent.Disconnected d -> failAll("channel " + index + " disconnected");
+                case CmEvent.Unreachable u -> once.accept("channel " + index + ": " + u.reason());
+                case CmEvent.Disconnected d -> {
+                    if (mine == qp) failAll("channel " + index + " disconnected");
+                }
                 case CmEvent.ConnectRequest c -> { }
             }
         });
+        if (onTransportError != null) { // a reconnect: a login lost with a down link is not answered
+            host.timer(CM_RESPONSE_NS, 0, "srp login timeout", () -> {
+                if (!concluded[0] && mine == qp) {
+                    qp.modify(QpAttributes.toError()); // a late answer finds the QP given up
+                    once.accept("channel " + index + ": login to " + target + " not answered within "
+                            + CM_RESPONSE_NS / 1_000_000 + " ms");
+                }
+            });
+        }
     }
 
     /** A 16-byte SRP port identifier from a name (ib_srp builds it from the GUIDs; the name stands in here). */
@@ -178,6 +230,7 @@ final class Channel {
         }
         reqLim = rsp.reqLimDelta();
         maxTiIuLen = rsp.maxTiIuLen();
+        connected = true;
         int slots = settings.queueSize();
         rxIus = host.memory().allocate((long) slots * maxTiIuLen, 64);
         List<WorkRequest.Recv> recvs = new ArrayList<>(slots);
@@ -193,11 +246,14 @@ final class Channel {
 
     /** Sends the command (inside a task), or queues it until a slot and a credit are free. */
     void submit(SrpRequest r) {
-        if (failed) {
-            completeLater(r, "channel " + index + " failed");
+        if (offline != null || failed && onTransportError == null) {
+            if (offline != null) {
+                host.dataFaults().recovery(offlineCounted, false);
+            }
+            completeLater(r, offline != null ? offline : "channel " + index + " failed");
             return;
         }
-        if (!waiting.isEmpty() || !canStart()) {
+        if (blocked || !waiting.isEmpty() || !canStart()) {
             if (reqLim <= TASK_MANAGEMENT_CREDITS) {
                 stats.waitedForCredit++;
             }
@@ -242,7 +298,7 @@ final class Channel {
     }
 
     private void onSendDone(WorkCompletion wc) {
-        if (!wc.ok()) {
+        if (!wc.ok() && wc.qp() == qp) {
             failAll("channel " + index + ": SRP_CMD SEND completed with " + wc.status());
         }
     }
@@ -250,6 +306,9 @@ final class Channel {
     // ------------------------------------------------------------------ completion
 
     private void onResponse(WorkCompletion wc) {
+        if (wc.qp() != qp) {
+            return; // a QP the reconnect replaced
+        }
         if (!wc.ok()) {
             failAll("channel " + index + ": receive completed with " + wc.status());
             return;
@@ -278,12 +337,16 @@ final class Channel {
             qp.postSend(WorkRequest.LocalInvalidate.of(r.registration.key(), CompletionCallback.IGNORE));
         }
         release(r);
+        if (r.retries > 0) {
+            host.dataFaults().recovery(rsp.ok() ? "srp requeued I/Os that then completed"
+                    : "srp requeued I/Os that then failed", rsp.ok());
+        }
         r.done.completed(rsp, null);
         startWaiting();
     }
 
     private void startWaiting() {
-        while (!waiting.isEmpty() && canStart() && !failed) {
+        while (!waiting.isEmpty() && canStart() && !failed && !blocked) {
             start(waiting.poll());
         }
     }
@@ -303,6 +366,13 @@ final class Channel {
             return;
         }
         failed = true;
+        if (onTransportError != null) {
+            if (connected) { // srp_handle_qp_err: the rport's recovery takes over (a reconnect's own login failures not)
+                connected = false;
+                onTransportError.accept(why);
+            }
+            return;
+        }
         List<SrpRequest> victims = new ArrayList<>();
         for (SrpRequest r : byTag) {
             if (r != null) {
@@ -314,6 +384,110 @@ final class Channel {
         for (SrpRequest r : victims) {
             r.done.completed(null, why);
         }
+    }
+
+    // ------------------------------------------------------------------ rport recovery
+
+    /** From now on a transport error goes to {@code handler} (the rport runs). */
+    void recoverWith(Consumer<String> handler) {
+        this.onTransportError = handler;
+    }
+
+    /** Whether the channel's current connection saw a transport error. */
+    boolean transportFailed() {
+        return failed;
+    }
+
+    /** scsi_target_block: commands wait. */
+    void block() {
+        blocked = true;
+    }
+
+    /**
+     * srp_rport_reconnect before it connects again: every outstanding command is terminated with DID_RESET and
+     * requeued (or, out of retries, failed), and the old QP, CQ and MRs are destroyed (srp_create_ch_ib).
+     */
+    void terminateForReconnect(String why) {
+        for (int tag = 0; tag < byTag.length; tag++) {
+            SrpRequest r = byTag[tag];
+            if (r == null) continue;
+            release(r);
+            if (r.retries >= MAX_RETRIES) {
+                host.dataFaults().recovery("srp I/Os failed after sd's retries", false);
+                completeLater(r, why + "; " + MAX_RETRIES + " retries used up");
+            } else {
+                r.retries++;
+                host.dataFaults().recoveryStep("srp I/Os requeued");
+                held.add(r);
+            }
+        }
+        reqLim = 0;
+        failed = true;
+        connected = false;
+        if (qp == null) {
+            return; // torn down before, and a failed attempt never got to this channel
+        }
+        QueuePair oldQp = qp;
+        CompletionQueue oldCq = cq;
+        QueueRegistration oldRegistration = registration;
+        long oldRx = rxIus;
+        rxIus = 0;
+        qp = null; // stale completions and CM events of the old connection are ignored from here
+        if (cmId != null) {
+            cmId.disconnect();
+        }
+        org.hcasim.host.QpTeardown.drainAndDestroy(host, oldQp, oldCq, () -> {
+            oldRegistration.destroy();
+            if (oldRx != 0) host.memory().free(oldRx);
+        });
+    }
+
+    /** scsi_target_unblock after a reconnect: the requeued commands go first, then those that waited. */
+    void unblock() {
+        blocked = false;
+        offline = null;
+        while (!held.isEmpty()) {
+            waiting.addFirst(held.pollLast());
+        }
+        startWaiting();
+    }
+
+    /**
+     * The rport failed fast or was removed: what is outstanding, requeued or waiting fails with {@code why}, and so
+     * does every later command until a reconnect succeeds; {@code counted} names them in the fault account.
+     */
+    void failFast(String why, String counted) {
+        offline = why;
+        offlineCounted = counted;
+        List<SrpRequest> victims = new ArrayList<>();
+        for (SrpRequest r : byTag) {
+            if (r != null) {
+                release(r);
+                victims.add(r);
+            }
+        }
+        victims.addAll(held);
+        held.clear();
+        victims.addAll(waiting);
+        waiting.clear();
+        for (SrpRequest r : victims) {
+            host.dataFaults().recovery(counted, false);
+            completeLater(r, why);
+        }
+    }
+
+    /** Commands outstanding, requeued or waiting (tests). */
+    int pending() {
+        int n = waiting.size() + held.size();
+        for (SrpRequest r : byTag) {
+            if (r != null) n++;
+        }
+        return n;
+    }
+
+    /** The channel's current QP (tests), null between a reconnect's teardown and its login. */
+    QueuePair queuePair() {
+        return qp;
     }
 
     private void completeLater(SrpRequest r, String why) {

@@ -52,6 +52,11 @@ final class LunDevice implements BlockDevice {
     }
 
     @Override
+    public boolean recovering() {
+        return owner.blocked();
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();

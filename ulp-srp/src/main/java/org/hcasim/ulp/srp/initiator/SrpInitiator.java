@@ -22,6 +22,12 @@ import org.hcasim.verbs.RdmaDevice;
  * completion vector i % vectors, scans the LUNs over channel 0 (REPORT LUNS, then READ CAPACITY(16) per LUN) and
  * exposes a SCSI disk per LUN. A submitting core uses channel core % channels (blk-mq's CPU to hardware queue
  * map). Disks are named sdb, sdc, ... (sda being the host's own disk).
+ *
+ * <p>rport recovery as scsi_transport_srp and ib_srp do it (docs/faults.md): a QP error of any channel blocks the
+ * rport (srp_start_tl_fail_timers) and starts three timers from the error: reconnect_delay (then srp_reconnect_work
+ * tries every channel again, and again every reconnect_delay, x(failed attempts - 10) after ten failures, at most
+ * x100), fast_io_fail_tmo (the I/Os fail with EIO, new ones too, while reconnects go on) and dev_loss_tmo (the rport
+ * is removed: everything fails, no more reconnects). A reconnect that logs every channel in makes it run again.
  */
 public final class SrpInitiator implements BlockInitiator {
     /** Bytes of REPORT LUNS data asked for: the header and 255 LUNs. */
@@ -38,6 +44,15 @@ public final class SrpInitiator implements BlockInitiator {
     private boolean started;
     /** Index of this initiator's first disk name: sdb (sda is the host's own disk). */
     private final int firstDisk = 1;
+
+    /** The rport's states (enum srp_rport_state). */
+    private enum Rport { RUNNING, BLOCKED, FAIL_FAST, LOST }
+    private Rport rport = Rport.RUNNING;
+    private boolean reconnectQueued;
+    /** rport->failed_reconnects: attempts failed since it last ran. */
+    private int failedReconnects;
+    private org.hcasim.host.Cancellable fastIoFail;
+    private org.hcasim.host.Cancellable devLoss;
 
     public SrpInitiator(Host host, SrpAddress target, InitiatorSettings settings, RegistrationPolicy registrationPolicy,
                         CqPolicy cqPolicy) {
@@ -86,6 +101,9 @@ public final class SrpInitiator implements BlockInitiator {
 
     private void loginRest(int next, Runnable connected, Consumer<String> failed) {
         if (next == channels.size()) {
+            for (Channel ch : channels) {
+                ch.recoverWith(this::qpError);
+            }
             connected.run();
             return;
         }
@@ -144,5 +162,123 @@ public final class SrpInitiator implements BlockInitiator {
     @Override
     public List<BlockDevice> devices() {
         return List.copyOf(devices);
+    }
+
+    // ------------------------------------------------------------------ rport recovery
+
+    /** Whether the rport is blocked, its commands off the wire waiting for a reconnect (fio's watchdog ignores it). */
+    boolean blocked() {
+        return rport == Rport.BLOCKED;
+    }
+
+    /** srp_handle_qp_err -> srp_start_tl_fail_timers. */
+    private void qpError(String why) {
+        if (rport == Rport.LOST) {
+            return;
+        }
+        queueReconnect(settings.reconnectDelayNs());
+        if (rport != Rport.RUNNING) {
+            return; // already blocked or failed fast: the timers run
+        }
+        rport = Rport.BLOCKED;
+        host.dataFaults().recoveryStep("srp rport blocks");
+        for (Channel ch : channels) {
+            ch.block();
+        }
+        fastIoFail = host.timer(settings.fastIoFailTmoNs(), 0, "srp fast_io_fail_tmo", this::fastIoFailExpired);
+        devLoss = host.timer(settings.devLossTmoNs(), 0, "srp dev_loss_tmo", this::devLossExpired);
+    }
+
+    private void queueReconnect(long delayNs) {
+        if (!reconnectQueued) {
+            reconnectQueued = true;
+            host.timer(delayNs, 0, "srp reconnect_work", this::reconnect);
+        }
+    }
+
+    /** srp_reconnect_rport -> srp_rport_reconnect: terminate, replace and log in every channel, one after the other. */
+    private void reconnect() {
+        reconnectQueued = false;
+        if (rport == Rport.LOST || rport == Rport.RUNNING) {
+            return;
+        }
+        host.dataFaults().recoveryStep("srp reconnect attempts");
+        for (Channel ch : channels) {
+            ch.terminateForReconnect("reconnecting");
+        }
+        boolean[] over = {false};
+        Consumer<String> failed = why -> {
+            if (over[0]) return;
+            over[0] = true;
+            reconnectFailed();
+        };
+        channels.get(0).login(target.host(), target.serviceId(), () -> reloginRest(1, over, failed), failed);
+    }
+
+    private void reloginRest(int next, boolean[] over, Consumer<String> failed) {
+        if (over[0]) {
+            return;
+        }
+        if (next == channels.size()) {
+            over[0] = true;
+            reconnected();
+            return;
+        }
+        channels.get(next).login(target.host(), target.serviceId(), () -> reloginRest(next + 1, over, failed), failed);
+    }
+
+    /** srp_reconnect_work after a failed attempt: again after reconnect_delay x min(100, max(1, failures - 10)). */
+    private void reconnectFailed() {
+        failedReconnects++;
+        if (rport == Rport.LOST) {
+            return;
+        }
+        queueReconnect(settings.reconnectDelayNs() * Math.min(100, Math.max(1, failedReconnects - 10)));
+    }
+
+    private void reconnected() {
+        if (rport == Rport.LOST) {
+            return;
+        }
+        for (Channel ch : channels) {
+            if (ch.transportFailed()) { // a channel of this attempt failed meanwhile: the attempt did not make it
+                reconnectFailed();
+                return;
+            }
+        }
+        rport = Rport.RUNNING;
+        failedReconnects = 0;
+        fastIoFail.cancel();
+        devLoss.cancel();
+        host.dataFaults().recovery("srp rport reconnects", true);
+        for (Channel ch : channels) {
+            ch.unblock();
+        }
+    }
+
+    /** rport_fast_io_fail_timedout: the I/Os fail, the devices go offline; reconnects go on. */
+    private void fastIoFailExpired() {
+        if (rport != Rport.BLOCKED) {
+            return;
+        }
+        rport = Rport.FAIL_FAST;
+        host.dataFaults().recovery("srp rports failed fast after fast_io_fail_tmo", false);
+        for (Channel ch : channels) {
+            ch.failFast("rport failed fast: fast_io_fail_tmo (" + settings.fastIoFailTmoNs() / 1_000_000_000L
+                    + " s) expired, rejecting I/O to offline device", "srp I/Os failed after fast_io_fail_tmo");
+        }
+    }
+
+    /** rport_dev_loss_timedout -> srp_rport_delete: the target is removed. */
+    private void devLossExpired() {
+        if (rport == Rport.RUNNING) {
+            return;
+        }
+        rport = Rport.LOST;
+        host.dataFaults().recovery("srp rports removed after dev_loss_tmo", false);
+        for (Channel ch : channels) {
+            ch.failFast("rport removed after dev_loss_tmo (" + settings.devLossTmoNs() / 1_000_000_000L + " s, "
+                    + failedReconnects + " reconnect attempts failed)", "srp I/Os failed after dev_loss_tmo");
+        }
     }
 }

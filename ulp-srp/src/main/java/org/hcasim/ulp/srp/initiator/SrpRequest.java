@@ -22,6 +22,8 @@ final class SrpRequest {
     final Completion done;
     int tag = -1;
     Registration registration;
+    /** Times the midlayer requeued the command after a reconnect terminated it. */
+    int retries;
 
     SrpRequest(int lun, byte[] cdb, boolean write, long dataIova, int bytes, Completion done) {
         this.lun = lun;

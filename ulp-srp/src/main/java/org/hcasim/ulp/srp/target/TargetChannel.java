@@ -108,6 +108,20 @@ final class TargetChannel {
         if (!wc.ok() || dead) {
             return; // flushed: the channel is going away
         }
+        long resumes = host.dataFaults().targetResumesAt(host.now());
+        if (resumes >= 0) { // a hung target (fault.target.*): its HCA acknowledged the IU, srpt gets to it later
+            host.timer(resumes - host.now(), Math.max(0, host.currentCore()), "srpt resumes", () -> {
+                host.dataFaults().heldCommand(!dead);
+                if (!dead) {
+                    execute(wc);
+                }
+            });
+            return;
+        }
+        execute(wc);
+    }
+
+    private void execute(WorkCompletion wc) {
         WorkRequest.Recv recv = (WorkRequest.Recv) wc.request();
         host.charge(settings.commandCpuNs());
         byte[] iu = new byte[(int) wc.byteLength()];
