@@ -2,13 +2,11 @@ package org.hcasim.fio;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.hcasim.block.BlockCompletion;
-import org.hcasim.block.BlockCompletionHandler;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
@@ -25,32 +23,12 @@ import org.hcasim.host.Priority;
  * checksums, software PI) is usr time; system calls, context switches, the block layer and what the
  * ULP charges inside {@code submit} are sys time. Statistics start when the ramp time ends. Where the next I/O
  * goes is the {@link IoPlan}'s; rate limits ({@link RateLimiter}) and think time make the thread sleep.
+ *
+ * <p>Near 500 lines on purpose: issuing, reaping and the phase steps share the slots, the counters and the phase,
+ * and split apart they would hand that state around; the parts with state of their own are classes of their own
+ * ({@link IoPlan}, {@link RateLimiter}, {@link JobErrors}, {@link VerifyCursor}, {@link JobLogs}, {@link IoSlot}).
  */
 final class JobRunner {
-
-    private final class Slot {
-        final long dataIova;
-        final long metadataIova;
-        final byte[] buf;
-        BlockOp op;
-        JobRegion region;
-        long offset;
-        int length;
-        long prepNs;
-        long submittedNs;
-        BlockCompletion completion;
-        JobRegion.Written expected;
-        /** The {@link CorruptionOracle}'s note: a write's block hashes, a read's block versions. */
-        long[] oracleNote;
-        /** The device's completion of this slot's I/O: one object per slot, not a lambda per I/O. */
-        final BlockCompletionHandler done = c -> completed(this, c);
-
-        Slot(long dataIova, long metadataIova, int maxBs) {
-            this.dataIova = dataIova;
-            this.metadataIova = metadataIova;
-            this.buf = new byte[maxBs];
-        }
-    }
 
     /** I/O, then the end-of-job flush, then verify; a job with loops goes round again. */
     private enum Phase { IO, END_FLUSH, VERIFY, DONE }
@@ -59,7 +37,6 @@ final class JobRunner {
     private final Host host;
     private final int core;
     private final FioCosts costs;
-    private final Consumer<String> errors;
     private final CorruptionOracle oracle;
     final JobResult result;
 
@@ -72,9 +49,9 @@ final class JobRunner {
     private final VerifyCodec codec;
     private final RateLimiter rate;
     private final JobLogs logs;
-    private final ArrayDeque<Slot> free = new ArrayDeque<>();
-    private final ArrayDeque<Slot> completed = new ArrayDeque<>();
-    private final List<Slot> allSlots = new ArrayList<>();
+    private final ArrayDeque<IoSlot> free = new ArrayDeque<>();
+    private final ArrayDeque<IoSlot> completed = new ArrayDeque<>();
+    private final List<IoSlot> allSlots = new ArrayList<>();
     /** The labels and tasks of the per-reap wake-up, built once (not a string concatenation and two lambdas per reap). */
     private final String threadLabel;
     private final String wakeUpLabel;
@@ -82,9 +59,8 @@ final class JobRunner {
     private final Runnable wakeUp = this::wakeUp;
 
     private Phase phase = Phase.IO;
-    private Iterator<JobRegion> verifyRegions;
-    private Iterator<Map.Entry<Long, JobRegion.Written>> verifyCursor;
-    private JobRegion verifyRegion;
+    private final JobErrors jobErrors;
+    private VerifyCursor verifyCursor;
     private Runnable onFinished;
     private long[] progressClock;
     private long startNs;
@@ -116,8 +92,8 @@ final class JobRunner {
         this.host = host;
         this.core = core;
         this.costs = costs;
-        this.errors = errors;
         this.result = new JobResult(job);
+        this.jobErrors = new JobErrors(job, result, errors);
         long seed = job.randseed() * 0x9E3779B97F4A7C15L + job.jobNumber() + (job.randrepeat() ? 0 : 0x5DEECE66DL);
         List<JobRegion> rs = new ArrayList<>();
         for (int i = 0; i < devices.size(); i++) rs.add(new JobRegion(job, devices.get(i), i, devices.size(), seed));
@@ -155,7 +131,7 @@ final class JobRunner {
         for (int i = 0; i < job.iodepth(); i++) {
             long data = host.memory().allocatePayload(maxBs, 4096);
             long md = hostPi ? host.memory().allocatePayload(mdNeeded, 8) : BlockRequest.NO_METADATA;
-            Slot s = new Slot(data, md, maxBs);
+            IoSlot s = new IoSlot(data, md, maxBs, this::completed);
             if (codec == null) {
                 rng.nextBytes(s.buf); // fio fills write buffers with random data once (refill_buffers off)
                 host.memory().write(data, s.buf, 0, maxBs);
@@ -256,7 +232,7 @@ final class JobRunner {
         return switch (phase) {
             case IO -> host.now() < endNs && plan.more();
             case END_FLUSH -> endFlushes < regions.size();
-            case VERIFY -> nextVerifyBlock();
+            case VERIFY -> verifyCursor.more();
             case DONE -> false;
         };
     }
@@ -287,7 +263,7 @@ final class JobRunner {
         }
     }
 
-    private void issue(Slot s) {
+    private void issue(IoSlot s) {
         s.prepNs = host.now();
         chargeUsr(costs.fioIo());
         s.expected = null;
@@ -300,9 +276,9 @@ final class JobRunner {
             s.length = 0;
             result.issuedSyncs++;
         } else if (phase == Phase.VERIFY) {
+            s.region = verifyCursor.region();
             Map.Entry<Long, JobRegion.Written> e = verifyCursor.next();
             s.op = BlockOp.READ;
-            s.region = verifyRegion;
             s.offset = e.getKey();
             s.length = e.getValue().length();
             s.expected = e.getValue();
@@ -348,7 +324,7 @@ final class JobRunner {
         if (count) result.depthSubmits[JobResult.depthBucket(inflight)]++;
     }
 
-    private void prepareWrite(Slot s) {
+    private void prepareWrite(IoSlot s) {
         if (codec != null) {
             long seed = rng.nextLong();
             codec.fill(s.buf, s.length, s.offset, seed, job.jobNumber() + 1, numberio++, host.now());
@@ -363,7 +339,7 @@ final class JobRunner {
     }
 
     /** The device's completion: runs in the ULP's completion context; wakes the thread if it sleeps. */
-    private void completed(Slot s, BlockCompletion c) {
+    private void completed(IoSlot s, BlockCompletion c) {
         host.charge(costs.blockComplete());
         s.completion = c;
         completed.add(s);
@@ -395,12 +371,12 @@ final class JobRunner {
         finishIfIdle();
     }
 
-    private void reapOne(Slot s) {
+    private void reapOne(IoSlot s) {
         inflight--;
         long now = host.now();
         if (!s.completion.ok()) {
             ioError(s, s.completion.status().errno(), s.completion.status().isProtectionError()
-                    ? s.completion.detail() : describeErrno(s.completion.status()) + " (" + s.completion.detail() + ")");
+                    ? s.completion.detail() : JobErrors.strerror(s.completion.status().errno()) + " (" + s.completion.detail() + ")");
         } else if (s.op == BlockOp.READ && !checkRead(s) && oracle != null) {
             oracle.read(s.region.device.name(), s.offset, s.length, s.region.blockSize, s.oracleNote, host.memory(), s.dataIova);
         }
@@ -422,7 +398,7 @@ final class JobRunner {
     }
 
     /** fio's checks of a read that completed: its PI, then verify; true when one failed (and was reported). */
-    private boolean checkRead(Slot s) {
+    private boolean checkRead(IoSlot s) {
         // as fio's do_io(): verify reads of the verify phase, and every read of a read-only job
         boolean verifyThis = codec != null && (phase == Phase.VERIFY || !job.rw().writes);
         if (hostPi && piControl.checksAnything()) {
@@ -449,58 +425,12 @@ final class JobRunner {
         }
         if (problem == null) return false;
         host.dataFaults().caught("fio verify");
-        fault(FioJob.CONTINUE_VERIFY, problem, 84, "Invalid or incomplete multibyte or wide character");
+        jobErrors.verifyFailed(problem);
         return true;
     }
 
-    /**
-     * The first error ends the job; only it is reported (the I/Os still in flight fail alike), unless
-     * {@code continue_on_error} covers it: then it is reported, counted, and the job goes on.
-     */
-    private void ioError(Slot s, int errno, String detail) {
-        fault(s.op == BlockOp.READ ? FioJob.CONTINUE_READ : FioJob.CONTINUE_WRITE,
-                String.format("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d", s.region.device.name(), detail,
-                        s.op == BlockOp.READ ? "read" : s.op == BlockOp.WRITE ? "write" : "sync", s.offset, s.length),
-                errno, detail);
-    }
-
-    private void fault(int kind, String report, int errno, String text) {
-        if (result.error != 0) return;
-        errors.accept(report);
-        if ((job.continueOnError() & kind) != 0) {
-            if (result.totalErrors++ == 0) {
-                result.firstError = errno;
-                result.firstErrorText = strerror(errno);
-            }
-            return;
-        }
-        result.error = errno;
-        result.errorText = text;
-    }
-
-    private static String describeErrno(BlockStatus status) {
-        return strerror(status.errno());
-    }
-
-    /** What Linux's strerror says for the errnos block I/O returns. */
-    private static String strerror(int errno) {
-        return switch (errno) {
-            case 5 -> "Input/output error";
-            case 22 -> "Invalid argument";
-            case 84 -> "Invalid or incomplete multibyte or wide character";
-            case 121 -> "Remote I/O error";
-            default -> "errno " + errno;
-        };
-    }
-
-    /** Moves the verify cursor to the next region with written blocks; false when every block was read back. */
-    private boolean nextVerifyBlock() {
-        while (!verifyCursor.hasNext()) {
-            if (!verifyRegions.hasNext()) return false;
-            verifyRegion = verifyRegions.next();
-            verifyCursor = verifyRegion.written.entrySet().iterator();
-        }
-        return true;
+    private void ioError(IoSlot s, int errno, String detail) {
+        jobErrors.ioFailed(s.op, s.region.device.name(), s.offset, s.length, errno, detail);
     }
 
     /** The thread sleeps (rate limit, think time) and wakes at {@code atNs} to go on issuing. */
@@ -545,7 +475,7 @@ final class JobRunner {
         result.runtimeNs = Math.max(0, end - statsStartNs);
         result.read.runtimeNs = result.runtimeNs;
         result.write.runtimeNs = result.runtimeNs;
-        for (Slot s : allSlots) {
+        for (IoSlot s : allSlots) {
             host.memory().free(s.dataIova);
             if (s.metadataIova != BlockRequest.NO_METADATA) host.memory().free(s.metadataIova);
         }
@@ -561,9 +491,7 @@ final class JobRunner {
         }
         if ((phase == Phase.IO || phase == Phase.END_FLUSH) && ok && codec != null && job.doVerify()
                 && regions.stream().anyMatch(r -> !r.written.isEmpty())) {
-            verifyRegions = regions.iterator();
-            verifyRegion = verifyRegions.next();
-            verifyCursor = verifyRegion.written.entrySet().iterator();
+            verifyCursor = new VerifyCursor(regions);
             return Phase.VERIFY;
         }
         if (ok && loopsLeft > 0 && host.now() < endNs) {

@@ -37,6 +37,9 @@ import org.hcasim.verbs.WorkRequest;
  * Stages that only book the hardware's timelines run at once and return when they finish; an event separates
  * stages only where the HCA acts at that later time. Work of an abandoned epoch (go-back-N, ERR) is ignored when it
  * finishes.
+ *
+ * <p>Over 400 lines on purpose: each stage is a named method above, and they share the WQEs in flight and the epoch;
+ * transport reliability, the send queue and the state machine are classes of their own.
  */
 final class Requester implements EventTarget {
     // Operations: the stage in the low bits, the epoch the WQE was issued in above them.

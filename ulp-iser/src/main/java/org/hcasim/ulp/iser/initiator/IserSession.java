@@ -59,6 +59,11 @@ import org.hcasim.verbs.SignatureError;
  * allowed login_timeout to connect and again to log in. A relogin sends the waiting commands again; when none
  * succeeded within replacement_timeout of the failure, the waiting commands fail with EIO and so does every new one
  * until a relogin succeeds.
+ *
+ * <p>Over 600 lines on purpose: libiscsi keeps the CmdSN window, the task tags, login, logout and recovery of a
+ * session in one state machine, and each transition touches the tasks in flight, the requeued ones and the
+ * connection; the parts with state of their own are apart ({@link TaskMapper}, {@link LoginExchange},
+ * {@link PingTimer}, {@link IserConnection}).
  */
 final class IserSession {
     /** The iSCSI port (iSER listens on the RDMA CM port space with it). */
@@ -121,10 +126,7 @@ final class IserSession {
     private final ArrayDeque<ScsiTask> held = new ArrayDeque<>();
     private org.hcasim.host.Cancellable replacementTimer;
     private long failedAtNs;
-    /** libiscsi's last_recv, last_ping and ping_task (the NOP-Out outstanding). */
-    private long lastRecvNs;
-    private long lastPingNs;
-    private boolean pingOutstanding;
+    private final PingTimer pings;
     private String failure;
     private Consumer<String> onFailure = why -> { };
     private Consumer<TextParameters> textDone;
@@ -145,6 +147,7 @@ final class IserSession {
         this.targetName = targetName;
         this.number = number;
         this.vector = vector;
+        this.pings = new PingTimer(host, settings, new Pinged());
     }
 
     boolean discovery() {
@@ -253,7 +256,7 @@ final class IserSession {
                 }
             }
             conn.postReceives(cmds + MISC_PDUS - 1, FFP_RECV_DATA_BYTES);
-            startPings();
+            pings.start(generation);
         }
         loggedIn.run();
     }
@@ -311,9 +314,9 @@ final class IserSession {
     }
 
     private void onPdu(IserConnection.Received r) {
-        lastRecvNs = host.now();
+        pings.received();
         switch (r.pdu()) {
-            case NopIn rsp when rsp.itt() == pingItt() -> pingOutstanding = false;
+            case NopIn rsp when rsp.itt() == pingItt() -> pings.answered();
             case ScsiResponse rsp -> onScsiResponse(r, rsp);
             case LoginResponse rsp when login != null -> login.onResponse(rsp);
             case TextResponse rsp when textDone != null -> onText(rsp);
@@ -456,50 +459,23 @@ final class IserSession {
         return settings.cmdsMax();
     }
 
-    /**
-     * iscsi_conn_start arms the transport timer when both noop_out_interval and noop_out_timeout are set; only in runs
-     * with faults (fault-free runs schedule nothing, so their outputs are those of a build without pings).
-     */
-    private void startPings() {
-        if (!settings.pings() || host.dataFaults() == org.hcasim.host.DataFaults.NONE) {
-            return;
+    /** What the transport timer does to this session's connection. */
+    private final class Pinged implements PingTimer.Connection {
+        @Override
+        public boolean live(int gen) {
+            return gen == generation && state == State.LOGGED_IN;
         }
-        lastRecvNs = host.now();
-        lastPingNs = host.now();
-        pingOutstanding = false;
-        int gen = generation;
-        host.timer(settings.noopOutIntervalNs(), 0, "iscsi transport timer", () -> checkTransport(gen));
-    }
 
-    /**
-     * iscsi_check_transport_timeouts: a ping outstanding for noop_out_timeout fails the connection; nothing received
-     * for noop_out_interval sends a ping (NOP-Out); the timer then looks again when one of them could expire.
-     */
-    private void checkTransport(int gen) {
-        if (gen != generation || state != State.LOGGED_IN) {
-            return;
+        @Override
+        public void sendPing() {
+            NopOut ping = new NopOut(pingItt(), NopOut.RESERVED_TAG, cmdSn, expStatSn);
+            conn.send(controlTx, IserConnection.frame(IserHeader.control(), ping), null, List.of(), 0, true, sent);
         }
-        long now = host.now();
-        if (pingOutstanding && now - lastPingNs >= settings.noopOutTimeoutNs()) {
-            host.dataFaults().caught("iser NOP-Out ping timeout");
-            conn.fail(String.format("ping timeout of %d s expired, last rx at %d ms, last ping at %d ms, now %d ms",
-                    settings.noopOutTimeoutNs() / 1_000_000_000L, lastRecvNs / 1_000_000, lastPingNs / 1_000_000,
-                    now / 1_000_000));
-            return;
+
+        @Override
+        public void pingTimedOut(String why) {
+            conn.fail(why);
         }
-        long next;
-        if (now - lastRecvNs >= settings.noopOutIntervalNs()) {
-            if (!pingOutstanding) {
-                pingOutstanding = true;
-                lastPingNs = now;
-                NopOut ping = new NopOut(pingItt(), NopOut.RESERVED_TAG, cmdSn, expStatSn);
-                conn.send(controlTx, IserConnection.frame(IserHeader.control(), ping), null, List.of(), 0, true, sent);
-            }
-            next = lastPingNs + settings.noopOutTimeoutNs();
-        } else {
-            next = lastRecvNs + settings.noopOutIntervalNs();
-        }
-        host.timer(Math.max(0, next - now), 0, "iscsi transport timer", () -> checkTransport(gen));
     }
 
     // ------------------------------------------------------------------ failure and session recovery
@@ -554,7 +530,7 @@ final class IserSession {
     private void tearDown() {
         generation++; // nothing of the old connection reaches the session any more
         login = null;
-        pingOutstanding = false;
+        pings.answered();
         IserConnection old = conn;
         TaskMapper oldMapper = mapper;
         mapper = null;

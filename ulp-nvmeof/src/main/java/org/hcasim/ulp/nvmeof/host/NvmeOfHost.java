@@ -28,6 +28,9 @@ import org.hcasim.verbs.RdmaDevice;
  * CONNECTING and, every {@code reconnect-delay}, sets the admin and I/O queues up again on new QPs, until it is
  * LIVE (the requeued requests go out) or {@code ctrl-loss-tmo / reconnect-delay} attempts failed: then it is
  * DELETING and every waiting request fails.
+ *
+ * <p>Over 400 lines on purpose: setup, the block devices and the controller's reset / reconnect / delete states act
+ * on the same queues and namespaces (nvme_rdma_ctrl is one object in the kernel too); a queue is {@link HostQueue}.
  */
 public final class NvmeOfHost implements BlockInitiator {
 

@@ -50,6 +50,10 @@ import org.hcasim.verbs.WorkRequest;
  * recovery ({@link SrpInitiator}) instead of failing the commands: the channel is blocked (commands wait), and a
  * reconnect terminates what was outstanding with DID_RESET (the midlayer requeues it, sd's five retries), destroys
  * the QP, CQ and MRs (srp_create_ch_ib replacing them) and logs in again on new ones.
+ *
+ * <p>Near 500 lines on purpose: login, submission, completion and the rport's block / reconnect / fast-fail steps all
+ * act on the same request table, credits and QP (srp_rdma_ch is one object in ib_srp too); the parts with state of
+ * their own are apart (the IU codecs, the registration, {@code SrpRequest}).
  */
 final class Channel {
     /** ib_srp: SRP_TSK_MGMT_SQ_SIZE, credits kept for task management. */
