@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.TraceRecorder;
 import org.hcasim.core.sim.TraceSink;
@@ -132,13 +133,16 @@ public final class ReproduceCommand implements Callable<Integer> {
         Point traced = tracedPoint(grids.get(0), tracePoint);
         WorkloadRunner runner = SimulationWorkloadRunner.installed();
 
-        List<ExperimentOutcome> outcomes = new ArrayList<>();
-        for (ExperimentGrid grid : grids) {
+        Function<ExperimentGrid, ContextFactory> contexts = grid -> {
             boolean tracedGrid = recorder != null && grid == grids.get(0);
-            ContextFactory contexts = (point, seed) -> new EngineContext(seed, overrides, runner,
+            return (point, seed) -> new EngineContext(seed, overrides, runner,
                     tracedGrid && point.equals(traced) ? Optional.<TraceSink>of(recorder) : Optional.empty());
-            List<PointRun> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal(quiet)).run(grid);
-            outcomes.add(ExperimentOutcome.of(grid, ExperimentRegistry.reference(grid.experiment()), runs));
+        };
+        List<List<PointRun>> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal(quiet)).runAll(grids);
+        List<ExperimentOutcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < grids.size(); i++) {
+            ExperimentGrid grid = grids.get(i);
+            outcomes.add(ExperimentOutcome.of(grid, ExperimentRegistry.reference(grid.experiment()), runs.get(i)));
         }
 
         PrintWriter stderr = spec.commandLine().getErr();

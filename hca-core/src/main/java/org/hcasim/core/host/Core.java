@@ -30,10 +30,52 @@ public final class Core implements Resource {
     /**
      * A queued task. Work of a work queue has a group (the queue's name): its body runs after {@code leadInNs}
      * of CPU (the queue's dispatch), and its label is {@code group:name}, joined only when someone reads it.
+     * Mutable so that {@link SimHost} can hand a task that has run out again for the next one (a task per
+     * I/O stage was the host's largest allocation); nothing keeps a task once it has run.
      */
-    record Task(Priority priority, String group, String name, long leadInNs, Runnable body) {
+    static final class Task {
+        private Priority priority;
+        private String group;
+        private String name;
+        private long leadInNs;
+        private Runnable body;
+
         Task(Priority priority, String label, Runnable body) {
-            this(priority, null, label, 0, body);
+            set(priority, null, label, 0, body);
+        }
+
+        Task(Priority priority, String group, String name, long leadInNs, Runnable body) {
+            set(priority, group, name, leadInNs, body);
+        }
+
+        Task set(Priority priority, String group, String name, long leadInNs, Runnable body) {
+            this.priority = priority;
+            this.group = group;
+            this.name = name;
+            this.leadInNs = leadInNs;
+            this.body = body;
+            return this;
+        }
+
+        /** Drops what the task refers to, so that a spare task keeps nothing alive. */
+        void clear() {
+            set(null, null, null, 0, null);
+        }
+
+        Priority priority() {
+            return priority;
+        }
+
+        String group() {
+            return group;
+        }
+
+        long leadInNs() {
+            return leadInNs;
+        }
+
+        Runnable body() {
+            return body;
         }
 
         String label() {

@@ -51,6 +51,9 @@ public final class SimHost implements Host {
     private final InboundDmaRate inboundDma = new InboundDmaRate();
     /** Enters a task (the argument) into the ready queue of the core numbered by the operation, at its stamp. */
     private final EventTarget enqueueAtStamp;
+    /** Tasks that have run, handed out again: the host queues a task for nearly every stage of every I/O. */
+    private final Core.Task[] spareTasks = new Core.Task[256];
+    private int spareTaskCount;
     private final double llcPollutionNsPerByte;
     private final int sockets;
     private final long lineTransferNs;
@@ -213,7 +216,7 @@ public final class SimHost implements Host {
 
     @Override
     public void run(int core, Priority priority, String label, Runnable task) {
-        run(core, new Core.Task(priority, label, task));
+        run(core, task(priority, null, label, 0, task));
     }
 
     /**
@@ -221,7 +224,7 @@ public final class SimHost implements Host {
      * {@code dispatchNs} of CPU, labelled {@code queue:label}.
      */
     void runWork(int core, String queue, String label, long dispatchNs, Runnable work) {
-        run(core, new Core.Task(Priority.THREAD, queue, label, dispatchNs, work));
+        run(core, task(Priority.THREAD, queue, label, dispatchNs, work));
     }
 
     private void run(int core, Core.Task t) {
@@ -240,9 +243,27 @@ public final class SimHost implements Host {
         if (delayNs < 0) {
             throw new IllegalArgumentException("negative timer delay " + delayNs + " ns");
         }
-        Core.Task t = new Core.Task(Priority.SOFT_IRQ, label, task);
+        Core.Task t = task(Priority.SOFT_IRQ, null, label, 0, task);
         long handle = loop.at(now() + delayNs, enqueueAtStamp, core, t);
         return () -> loop.cancel(handle);
+    }
+
+    /** A task from the spares that have run, or a new one. */
+    private Core.Task task(Priority priority, String group, String label, long leadInNs, Runnable body) {
+        if (spareTaskCount > 0) {
+            Core.Task t = spareTasks[--spareTaskCount];
+            spareTasks[spareTaskCount] = null;
+            return t.set(priority, group, label, leadInNs, body);
+        }
+        return new Core.Task(priority, group, label, leadInNs, body);
+    }
+
+    /** Keeps a task that has run for the next one (a cancelled timer's task is simply dropped). */
+    private void recycle(Core.Task t) {
+        t.clear();
+        if (spareTaskCount < spareTasks.length) {
+            spareTasks[spareTaskCount++] = t;
+        }
     }
 
     private void enqueue(Core c, Core.Task t) {
@@ -283,6 +304,7 @@ public final class SimHost implements Host {
             if (tracer.on() && taskElapsed > 0) {
                 tracer.sink().span(coreTracks[c.index()], t.label(), taskStart, taskElapsed);
             }
+            recycle(t);
             if (c.hasReady()) {
                 c.dispatchScheduled = true;
                 loop.at(c.freeAt, c.dispatcher);

@@ -4,22 +4,30 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
- * The discrete-event loop of one simulation: a binary min-heap on one primitive array, ordered by
- * (time, sequence). Events at the same time run in the order they were scheduled.
+ * The discrete-event loop of one simulation, ordered by (time, sequence): events at the same time run in the
+ * order they were scheduled.
  *
- * <p>Layout: heap entry i occupies {@code heap[2i]} (time) and {@code heap[2i+1]} (key = sequence number in
- * the 39 bits below the sign bit, action slot in the low 24 bits). Because the sequence number is unique and
- * sits in the high bits, comparing keys compares sequence numbers, so (time, key) is the total order. Keeping
- * both longs of an entry side by side means one cache line per heap level. Scheduling and running events
- * allocates nothing.
+ * <p>Layout: a timing wheel for the near future and a binary heap for the rest. The wheel has one bucket per
+ * nanosecond of the next {@value #WHEEL_NS} ns; bucket {@code t & (WHEEL_NS - 1)} is the FIFO (a list linked
+ * through the event slots) of the events at exactly time {@code t}, so appending keeps scheduling order and
+ * no comparison is made. A bit per bucket, and a bit per 64 buckets above that, find the next occupied bucket
+ * with a few {@code numberOfTrailingZeros}. Events beyond the wheel wait in the heap (one {@code long[]},
+ * entry i = time at {@code heap[2i]}, sequence|slot at {@code heap[2i+1]}) and move into their bucket, in
+ * (time, sequence) order, as soon as the clock comes within {@value #WHEEL_NS} ns of them. Whatever is
+ * scheduled directly into a bucket is scheduled after everything that moves into it, so each bucket stays in
+ * scheduling order and the wheel runs exactly the order a (time, sequence) heap would. A binary heap costs
+ * about ten unpredictable comparisons per event at a thousand pending; the wheel costs none, which is why it
+ * replaced the heap for the near future (docs/performance.md). Scheduling and running events allocates
+ * nothing.
  *
  * <p>An event is either a {@link Runnable} or a (target, operation, argument) triple for an
  * {@link EventTarget}: components on the per-I/O path schedule their stages with the latter, so that no lambda
  * is created per event. Both kinds share one sequence, so ties run in scheduling order across them.
  *
- * <p>Cancellation is lazy: {@link #cancel} empties the slot's action and bumps its generation; the heap
- * entry is skipped and its slot recycled when it reaches the top. A handle encodes slot and generation, so
- * a stale handle (event already ran or was cancelled) is recognised and never cancels another event.
+ * <p>Cancellation is lazy: {@link #cancel} empties the slot's action and bumps its generation; the entry is
+ * skipped and its slot recycled when it reaches the front (or moves from the heap to the wheel). A handle
+ * encodes slot and generation, so a stale handle (event already ran or was cancelled) is recognised and never
+ * cancels another event.
  *
  * <p>Limits: 2^24 (16.7 M) pending events, 2^39 (5.5 * 10^11) events scheduled per loop.
  * Not thread-safe by design: one simulation runs on one thread.
@@ -33,21 +41,34 @@ public final class EventLoop {
     private static final long MAX_SEQ = 1L << (63 - SLOT_BITS);
     private static final int INITIAL_CAPACITY = 1024;
 
-    private long[] heap = new long[2 * INITIAL_CAPACITY];
-    private int size;
+    /** Nanoseconds (= buckets) the wheel covers ahead of the clock: a power of two, at least 4096. */
+    private static final int WHEEL_NS = 1 << 14;
+    private static final int WHEEL_MASK = WHEEL_NS - 1;
 
     /** The target of a {@link Runnable} event: the runnable travels as the argument. */
     private static final EventTarget RUNNABLE = (op, arg) -> ((Runnable) arg).run();
 
-    // Slots: the target (null when free or cancelled), its operation and argument, and a generation for handles.
+    // Wheel: bucket b's first slot at buckets[2b], its last at buckets[2b+1] (valid while its bit is set).
+    private final int[] buckets = new int[2 * WHEEL_NS];
+    private final long[] occupied = new long[WHEEL_NS / 64];
+    private final long[] occupiedWords = new long[WHEEL_NS / 64 / 64];
+    private int onWheel;
+
+    // Heap of the events beyond the wheel.
+    private long[] heap = new long[2 * 64];
+    private int size;
+
+    // Slots: the target (null when free or cancelled), its operation and argument, the next slot of its bucket,
+    // and a generation for handles.
     private EventTarget[] targets = new EventTarget[INITIAL_CAPACITY];
     private int[] ops = new int[INITIAL_CAPACITY];
     private Object[] args = new Object[INITIAL_CAPACITY];
+    private int[] nextInBucket = new int[INITIAL_CAPACITY];
     private int[] generation = new int[INITIAL_CAPACITY];
     private int[] freeSlots = new int[INITIAL_CAPACITY];
     private int freeCount;
     private int slotsUsed;
-    private int cancelledInHeap;
+    private int cancelledPending;
 
     private long now;
     private long nextSeq;
@@ -61,7 +82,7 @@ public final class EventLoop {
 
     /** Number of events waiting to run (cancelled ones excluded). */
     public int pending() {
-        return size - cancelledInHeap;
+        return onWheel + size - cancelledPending;
     }
 
     /** Number of events run so far. */
@@ -71,7 +92,7 @@ public final class EventLoop {
 
     /** Time of the next pending event, or {@link Long#MAX_VALUE} when none is pending. */
     public long nextEventTime() {
-        return dropCancelledTop() ? heap[0] : Long.MAX_VALUE;
+        return frontTime();
     }
 
     /**
@@ -116,10 +137,12 @@ public final class EventLoop {
         targets[slot] = target;
         ops[slot] = op;
         args[slot] = arg;
-        if (2 * size == heap.length) {
-            heap = Arrays.copyOf(heap, heap.length * 2);
+        long seq = nextSeq++;
+        if (timeNs - now < WHEEL_NS) {
+            append(slot, (int) timeNs & WHEEL_MASK);
+        } else {
+            pushHeap(timeNs, (seq << SLOT_BITS) | slot);
         }
-        siftUp(size++, timeNs, (nextSeq++ << SLOT_BITS) | slot);
         return ((long) generation[slot] << 32) | slot;
     }
 
@@ -148,7 +171,7 @@ public final class EventLoop {
         targets[slot] = null;
         args[slot] = null;
         bumpGeneration(slot);
-        cancelledInHeap++;
+        cancelledPending++;
         return true;
     }
 
@@ -159,28 +182,7 @@ public final class EventLoop {
 
     /** Runs the earliest event; returns false when none was pending. */
     public boolean step() {
-        if (size == 0 || (cancelledInHeap > 0 && !dropCancelledTop())) {
-            return false;
-        }
-        long[] h = heap;
-        long time = h[0];
-        int slot = (int) h[1] & SLOT_MASK;
-        EventTarget target = targets[slot];
-        int op = ops[slot];
-        Object arg = args[slot];
-        removeTop();
-        targets[slot] = null;
-        args[slot] = null;
-        bumpGeneration(slot);
-        freeSlots[freeCount++] = slot;
-        now = time;
-        executed++;
-        if (target == RUNNABLE) {
-            ((Runnable) arg).run(); // a call site of its own: the runnables stay apart from the targets
-        } else {
-            target.onEvent(op, arg);
-        }
-        return true;
+        return runFront(Long.MAX_VALUE);
     }
 
     /** Runs until no event is pending or {@link #stop()} is called; returns the number of events run. */
@@ -195,11 +197,12 @@ public final class EventLoop {
     public long runUntil(long endNs) {
         long before = executed;
         stopRequested = false;
-        while (!stopRequested && dropCancelledTop() && heap[0] <= endNs) {
-            step();
+        while (!stopRequested && runFront(endNs)) {
+            // runFront did the work
         }
         if (!stopRequested && endNs != Long.MAX_VALUE && now < endNs) {
             now = endNs;
+            migrate();
         }
         return executed - before;
     }
@@ -229,6 +232,163 @@ public final class EventLoop {
         stopRequested = true;
     }
 
+    // ---- running ----
+
+    /** Runs the earliest live event if its time is {@code <= endNs}; false when there is none such. */
+    private boolean runFront(long endNs) {
+        int slot;
+        long time;
+        while (true) {
+            if (onWheel > 0) {
+                int b = firstOccupiedBucket();
+                slot = buckets[2 * b];
+                time = now + ((b - (int) now) & WHEEL_MASK);
+                if (targets[slot] == null) {
+                    unlinkHead(b, slot);
+                    releaseCancelled(slot);
+                    continue;
+                }
+                if (time > endNs) {
+                    return false;
+                }
+                unlinkHead(b, slot);
+            } else if (size > 0) {
+                slot = (int) heap[1] & SLOT_MASK;
+                time = heap[0];
+                if (targets[slot] == null) {
+                    removeHeapTop();
+                    releaseCancelled(slot);
+                    continue;
+                }
+                if (time > endNs) {
+                    return false;
+                }
+                removeHeapTop();
+            } else {
+                return false;
+            }
+            break;
+        }
+        EventTarget target = targets[slot];
+        int op = ops[slot];
+        Object arg = args[slot];
+        targets[slot] = null;
+        args[slot] = null;
+        bumpGeneration(slot);
+        freeSlots[freeCount++] = slot;
+        now = time;
+        if (size > 0 && heap[0] - time < WHEEL_NS) {
+            migrate();
+        }
+        executed++;
+        if (target == RUNNABLE) {
+            ((Runnable) arg).run(); // a call site of its own: the runnables stay apart from the targets
+        } else {
+            target.onEvent(op, arg);
+        }
+        return true;
+    }
+
+    /** Time of the earliest live event (dropping cancelled ones in front of it), or Long.MAX_VALUE. */
+    private long frontTime() {
+        while (onWheel > 0) {
+            int b = firstOccupiedBucket();
+            int slot = buckets[2 * b];
+            if (targets[slot] != null) {
+                return now + ((b - (int) now) & WHEEL_MASK);
+            }
+            unlinkHead(b, slot);
+            releaseCancelled(slot);
+        }
+        while (size > 0) {
+            int slot = (int) heap[1] & SLOT_MASK;
+            if (targets[slot] != null) {
+                return heap[0];
+            }
+            removeHeapTop();
+            releaseCancelled(slot);
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** Moves the heap's events that the clock has come within the wheel's span of into their buckets. */
+    private void migrate() {
+        while (size > 0 && heap[0] - now < WHEEL_NS) {
+            long time = heap[0];
+            int slot = (int) heap[1] & SLOT_MASK;
+            removeHeapTop();
+            if (targets[slot] == null) {
+                releaseCancelled(slot);
+            } else {
+                append(slot, (int) time & WHEEL_MASK);
+            }
+        }
+    }
+
+    // ---- wheel ----
+
+    private void append(int slot, int b) {
+        int w = b >>> 6;
+        long bit = 1L << b;
+        long word = occupied[w];
+        if ((word & bit) == 0) {
+            if (word == 0) {
+                occupiedWords[w >>> 6] |= 1L << w;
+            }
+            occupied[w] = word | bit;
+            buckets[2 * b] = slot;
+        } else {
+            nextInBucket[buckets[2 * b + 1]] = slot;
+        }
+        buckets[2 * b + 1] = slot;
+        onWheel++;
+    }
+
+    /** Removes {@code slot}, the first of bucket {@code b}. */
+    private void unlinkHead(int b, int slot) {
+        onWheel--;
+        if (buckets[2 * b + 1] == slot) {
+            int w = b >>> 6;
+            long word = occupied[w] & ~(1L << b);
+            occupied[w] = word;
+            if (word == 0) {
+                occupiedWords[w >>> 6] &= ~(1L << w);
+            }
+        } else {
+            buckets[2 * b] = nextInBucket[slot];
+        }
+    }
+
+    /** The occupied bucket that comes first from the clock's bucket on, cyclically (the wheel must not be empty). */
+    private int firstOccupiedBucket() {
+        int start = (int) now & WHEEL_MASK;
+        int w = start >>> 6;
+        long bits = occupied[w] & (-1L << start);
+        if (bits != 0) {
+            return (w << 6) | Long.numberOfTrailingZeros(bits);
+        }
+        int word = firstOccupiedWord(w + 1);
+        return (word << 6) | Long.numberOfTrailingZeros(occupied[word]);
+    }
+
+    /**
+     * The first word with an occupied bucket from word {@code from} on, cyclically; ends at the clock's own word
+     * (whose buckets before the clock are the wheel's latest) when no other is occupied.
+     */
+    private int firstOccupiedWord(int from) {
+        int f = from & (occupied.length - 1);
+        int s = f >>> 6;
+        long bits = occupiedWords[s] & (-1L << f);
+        for (int i = 0; i <= occupiedWords.length; i++) {
+            if (bits != 0) {
+                return (s << 6) | Long.numberOfTrailingZeros(bits);
+            }
+            s = (s + 1) & (occupiedWords.length - 1);
+            bits = occupiedWords[s];
+        }
+        throw new IllegalStateException("event wheel counted " + onWheel + " events but has no occupied bucket");
+    }
+
     // ---- slots ----
 
     private int pendingSlot(long handle) {
@@ -252,6 +412,7 @@ public final class EventLoop {
             targets = Arrays.copyOf(targets, n);
             ops = Arrays.copyOf(ops, n);
             args = Arrays.copyOf(args, n);
+            nextInBucket = Arrays.copyOf(nextInBucket, n);
             generation = Arrays.copyOf(generation, n);
             freeSlots = Arrays.copyOf(freeSlots, n);
         }
@@ -266,23 +427,22 @@ public final class EventLoop {
         generation[slot] = g == 0 ? 1 : g;
     }
 
-    /** Pops cancelled entries off the top; returns whether a live entry remains. */
-    private boolean dropCancelledTop() {
-        while (size > 0) {
-            int slot = (int) heap[1] & SLOT_MASK;
-            if (targets[slot] != null) {
-                return true;
-            }
-            removeTop();
-            cancelledInHeap--;
-            freeSlots[freeCount++] = slot;
-        }
-        return false;
+    /** Frees the slot of a cancelled event that left the wheel or the heap. */
+    private void releaseCancelled(int slot) {
+        cancelledPending--;
+        freeSlots[freeCount++] = slot;
     }
 
     // ---- heap ----
 
-    private void removeTop() {
+    private void pushHeap(long t, long key) {
+        if (2 * size == heap.length) {
+            heap = Arrays.copyOf(heap, heap.length * 2);
+        }
+        siftUp(size++, t, key);
+    }
+
+    private void removeHeapTop() {
         int last = --size;
         if (last > 0) {
             siftDown(heap[2 * last], heap[2 * last + 1], last);

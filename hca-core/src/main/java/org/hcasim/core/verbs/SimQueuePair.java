@@ -268,7 +268,9 @@ final class SimQueuePair implements QueuePair, EventTarget {
     public void postSend(List<? extends WorkRequest.SendRequest> requests) {
         states.requireNotDestroyed("postSend");
         Host host = dev.host();
-        for (WorkRequest.SendRequest wr : requests) {
+        // By index: an iterator per post was a per-I/O allocation (the lists are List.of or ArrayList, a few long).
+        for (int i = 0, n = requests.size(); i < n; i++) {
+            WorkRequest.SendRequest wr = requests.get(i);
             requirePostableSend();
             checks.validate(wr);
             SendWqe w = new SendWqe(wr, wr.signaled() || init.signalAll());
@@ -304,7 +306,8 @@ final class SimQueuePair implements QueuePair, EventTarget {
             throw new VerbsException(Errno.EINVAL, "postRecv: " + name + " is in RESET; receives need INIT, RTR or RTS");
         }
         Host host = dev.host();
-        for (WorkRequest.Recv r : requests) {
+        for (int i = 0, n = requests.size(); i < n; i++) { // by index, as in postSend
+            WorkRequest.Recv r = requests.get(i);
             if (r.sgl().size() > init.maxRecvSge()) {
                 throw new VerbsException(Errno.EINVAL, "postRecv: " + r.sgl().size() + " SGEs, " + name
                         + " allows " + init.maxRecvSge());

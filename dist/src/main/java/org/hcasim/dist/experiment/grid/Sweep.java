@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.hcasim.core.config.UserException;
 import org.hcasim.spi.ExperimentContext;
 import org.hcasim.spi.Point;
@@ -17,13 +18,22 @@ import org.hcasim.spi.PointResult;
  * Runs a grid's points in parallel, one simulation per thread: parallelism lives between simulations,
  * never inside one. Results come back in grid order whatever order threads finish in, and each point's
  * seed depends only on the point, so the output does not depend on {@code jobs}.
+ *
+ * <p>Several grids ({@code reproduce all}) share one pool: the points of the next experiment start while the
+ * last ones of the previous are still running, so a thread never idles at an experiment's end waiting for the
+ * other's last point.
  */
 public final class Sweep {
     private final int jobs;
-    private final ContextFactory contexts;
+    private final Function<ExperimentGrid, ContextFactory> contexts;
     private final SweepProgress progress;
 
     public Sweep(int jobs, ContextFactory contexts, SweepProgress progress) {
+        this(jobs, grid -> contexts, progress);
+    }
+
+    /** A sweep whose points get their context from the factory of their grid. */
+    public Sweep(int jobs, Function<ExperimentGrid, ContextFactory> contexts, SweepProgress progress) {
         if (jobs < 1) {
             throw new UserException("--jobs must be at least 1, not " + jobs);
         }
@@ -33,23 +43,38 @@ public final class Sweep {
     }
 
     public List<PointRun> run(ExperimentGrid grid) {
-        String name = grid.experiment().name();
-        progress.started(name, grid.points().size());
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, grid.points().size()), threads(name));
+        return runAll(List.of(grid)).get(0);
+    }
+
+    /** Runs the points of every grid on one pool; the runs of each grid in its order, the grids in theirs. */
+    public List<List<PointRun>> runAll(List<ExperimentGrid> grids) {
+        String name = grids.size() == 1 ? grids.get(0).experiment().name() : grids.size() + " experiments";
+        int points = grids.stream().mapToInt(g -> g.points().size()).sum();
+        progress.started(name, points);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(jobs, points)), threads(name));
         try {
-            List<Future<PointRun>> futures = new ArrayList<>();
-            for (Point p : grid.points()) {
-                futures.add(pool.submit(() -> {
-                    try {
-                        return runOne(grid, p);
-                    } finally {
-                        progress.pointDone();
-                    }
-                }));
+            List<List<Future<PointRun>>> futures = new ArrayList<>();
+            for (ExperimentGrid grid : grids) {
+                ContextFactory gridContexts = contexts.apply(grid);
+                List<Future<PointRun>> gridFutures = new ArrayList<>();
+                for (Point p : grid.points()) {
+                    gridFutures.add(pool.submit(() -> {
+                        try {
+                            return runOne(grid, gridContexts, p);
+                        } finally {
+                            progress.pointDone();
+                        }
+                    }));
+                }
+                futures.add(gridFutures);
             }
-            List<PointRun> out = new ArrayList<>();
-            for (Future<PointRun> f : futures) {
-                out.add(f.get());
+            List<List<PointRun>> out = new ArrayList<>();
+            for (List<Future<PointRun>> gridFutures : futures) {
+                List<PointRun> runs = new ArrayList<>();
+                for (Future<PointRun> f : gridFutures) {
+                    runs.add(f.get());
+                }
+                out.add(runs);
             }
             return out;
         } catch (InterruptedException e) {
@@ -71,7 +96,7 @@ public final class Sweep {
      * they leave the other simulations, each on its own objects, untouched. Only a
      * {@link VirtualMachineError} (out of memory, ...) stops the sweep, since then the JVM itself is suspect.
      */
-    private PointRun runOne(ExperimentGrid grid, Point p) {
+    private static PointRun runOne(ExperimentGrid grid, ContextFactory contexts, Point p) {
         long seed = PointSeed.of(grid.experiment().name(), p);
         try {
             ExperimentContext ctx = contexts.create(p, seed);

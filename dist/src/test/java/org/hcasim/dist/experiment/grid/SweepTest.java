@@ -79,4 +79,30 @@ class SweepTest {
         assertThatThrownBy(() -> sweep(new FailingAt("512", new OutOfMemoryError("Java heap space")), 1))
                 .hasRootCauseInstanceOf(OutOfMemoryError.class);
     }
+
+    @Test
+    void grids_run_on_one_pool_give_each_grid_its_own_runs_in_order_with_its_own_contexts() {
+        ExperimentGrid failing = ExperimentGrid.of(new FailingAt("65536", new IllegalArgumentException("too big")));
+        ExperimentGrid toy = ExperimentGrid.of(new ToyQueueExperiment());
+        java.util.Set<String> contextsAsked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        List<List<PointRun>> both = new Sweep(2, grid -> (point, seed) -> {
+            contextsAsked.add(grid.experiment().name());
+            return null;
+        }, SweepProgress.NONE).runAll(List.of(failing, toy));
+
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0)).extracting(PointRun::point).containsExactlyElementsOf(failing.points());
+        assertThat(both.get(1)).extracting(PointRun::point).containsExactlyElementsOf(toy.points());
+        assertThat(summary(both.get(0))).isEqualTo(summary(sweep(new FailingAt("65536", new IllegalArgumentException("too big")), 1)));
+        assertThat(summary(both.get(1))).isEqualTo(summary(sweep(new ToyQueueExperiment(), 1)));
+        assertThat(both.get(0)).filteredOn(r -> r.failure().isPresent()).hasSize(2);
+        assertThat(contextsAsked).containsExactlyInAnyOrder("toy-failing", toy.experiment().name());
+    }
+
+    /** What a run reports: point, seed, failure and metrics. */
+    private static List<String> summary(List<PointRun> runs) {
+        return runs.stream().map(r -> r.point() + " " + r.seed() + " " + r.failure() + " "
+                + r.result().map(PointResult::metrics)).toList();
+    }
 }
