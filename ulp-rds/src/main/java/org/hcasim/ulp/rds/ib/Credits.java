@@ -34,7 +34,8 @@ final class Credits {
     /**
      * Takes up to {@code wanted} send credits; returns how many (all of them without flow control). Afterwards
      * {@link #advertised()} tells the posted credits to put in this send's header ({@code needPosted}: take them
-     * even when no send credit was granted, for a bare credit update).
+     * even when no send credit was granted, only for a header that goes out anyway, as rds_ib_xmit's second grab;
+     * a caller that sends nothing when it gets no credit must pass false, or the posted credits are lost).
      */
     int grab(int wanted, boolean needPosted) {
         lastAdvertised = 0;

@@ -281,7 +281,9 @@ final class IbConnection implements ReceivePath.Sink {
         if (state != State.UP || !acks.bareAckDue()) {
             return;
         }
-        if (credits.grab(1, true) == 0) {
+        // rds_ib_attempt_ack grabs with need_posted = 0: without a send credit it takes none of the posted credits
+        // either, which stay owed for the next header (taking them here and not sending would lose them for good)
+        if (credits.grab(1, false) == 0) {
             return; // no credit: the next grant brings another chance
         }
         long ack = acks.sendBare();
@@ -305,13 +307,13 @@ final class IbConnection implements ReceivePath.Sink {
     /** Counters for tests and reports. */
     record Stats(long fragmentsPosted, int unacknowledged, int queued, int ringUsed, int receivesPosted,
                  long bareAcks, long piggybackedAcks, long delayedAcks, long duplicates, long badHeaders,
-                 int sendCredits) {
+                 int sendCredits, int postedCredits) {
     }
 
     Stats stats() {
         return new Stats(send.fragmentsPosted(), send.unacknowledged(), send.queued(), send.ringUsed(), receive.posted(),
                 acks.bareCount(), acks.piggybackedCount(), acks.delayedCount(), duplicates, receive.badHeaders(),
-                credits.sendCredits());
+                credits.sendCredits(), credits.postedCredits());
     }
 
     List<CompletionQueue> cqs() {
