@@ -57,7 +57,8 @@ public final class HcaProfile {
                 v.nonNegativeLong("hca.pcie.read-latency-ns"),
                 v.nonNegativeLong("hca.pcie.read-latency-spread-ns"),
                 v.nonNegativeLong("hca.pcie.write-latency-ns"),
-                v.nonNegativeLong("hca.pcie.mmio-latency-ns"));
+                v.nonNegativeLong("hca.pcie.mmio-latency-ns"),
+                v.positiveInt("hca.pcie.max-outstanding-reads"));
         LinkParams link = new LinkParams(
                 v.positiveDouble("hca.port.rate-gbps"),
                 v.nonNegativeLong("hca.port.latency-ns"),
