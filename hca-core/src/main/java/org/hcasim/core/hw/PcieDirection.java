@@ -15,19 +15,22 @@ import org.hcasim.core.sim.Timeline;
  * TLPs stay in order, and nothing passes a TLP queued ahead of it (a read request does not pass the posted writes
  * issued before it); whatever must follow a transfer (a CQE after its data) is issued when that transfer is done.
  *
- * <p>Computed without events. Every transfer books its wire time on a single-unit timeline in issue order, which
- * keeps the direction's busy time and the backlog later transfers find exact; a transfer finishes at the earlier of
- * that in-order finish and its interleaved finish over the transfers in progress when it was issued. The transfers
- * it passed keep the finish they were given: each ends up to the passer's own TLPs early, a bounded error that the
- * in-order booking of the passer's wire time hands on to every later transfer instead.
+ * <p>Computed without events. Every transfer books its wire time on a single-unit timeline in issue order, which keeps
+ * the direction's busy time and the backlog later transfers find exact (the bookings are disjoint: what a transfer
+ * has left to send at {@code t} is its booking after {@code t}). A transfer finishes at the earlier of that booking's
+ * end and its interleaved finish: the TLPs of each transfer still booked when it is issued that go before its own,
+ * one per TLP of its own, plus its own. The transfers it passed keep the finish they were given: each ends up to the
+ * passer's TLPs early, and the passer's wire time, booked after them, is what later transfers wait for (one TLP of
+ * a short transfer that passed counts as still queued until its booking ends: on a saturated link, a transfer
+ * waits for a little more than the TLPs really queued ahead of it, never for less).
  */
 final class PcieDirection {
     private final Timeline wire;
     private final EventLoop loop;
     private final double bytesPerNs;
-    /** Transfers that may still be in progress, unordered: issue time, finish, TLPs, ns per TLP. */
+    /** Transfers that may still be in progress, unordered: issue, booking end, TLPs, ns per TLP. */
     private long[] issued = new long[16];
-    private long[] finishes = new long[16];
+    private long[] bookedEnd = new long[16];
     private long[] tlpCounts = new long[16];
     private double[] tlpNs = new double[16];
     private int size;
@@ -47,44 +50,44 @@ final class PcieDirection {
      * @return when its last TLP has left
      */
     long transfer(long t, long tlps, long wireBytes, String label) {
-        long own = Math.round(wireBytes / bytesPerNs);
+        long own = serializationNs(wireBytes);
         long inOrder = wire.acquire(t, own, label);
-        long ahead = 0;
         long forgotten = loop.now() - PAST_SLACK_NS;
+        double ahead = 0;
         for (int i = 0; i < size; i++) {
-            if (finishes[i] <= forgotten) { // ended before any arrival can be: drop it (order does not matter)
+            if (bookedEnd[i] <= forgotten) { // no arrival can meet it: drop it (the order does not matter)
                 removeAt(i--);
-                continue;
-            }
-            if (issued[i] <= t && finishes[i] > t) {
-                long remaining = Math.min(tlpCounts[i], (long) Math.ceil((finishes[i] - t) / tlpNs[i]));
-                ahead += Math.round(Math.min(remaining, tlps) * tlpNs[i]);
+            } else if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
+                long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
+                ahead += Math.min(left, tlps) * tlpNs[i];
             }
         }
-        long finish = Math.min(inOrder, t + ahead + own);
-        remember(t, finish, tlps, (double) own / tlps);
+        long finish = Math.min(inOrder, t + Math.round(ahead) + own);
+        remember(t, inOrder, tlps, Math.max((double) own / tlps, MIN_TLP_NS));
         return finish;
     }
 
-    private void remember(long t, long finish, long tlps, double perTlp) {
+    private static final double MIN_TLP_NS = 1e-3;
+
+    private void remember(long t, long booked, long tlps, double perTlp) {
         if (size == issued.length) {
             int n = 2 * size;
             issued = java.util.Arrays.copyOf(issued, n);
-            finishes = java.util.Arrays.copyOf(finishes, n);
+            bookedEnd = java.util.Arrays.copyOf(bookedEnd, n);
             tlpCounts = java.util.Arrays.copyOf(tlpCounts, n);
             tlpNs = java.util.Arrays.copyOf(tlpNs, n);
         }
         issued[size] = t;
-        finishes[size] = finish;
+        bookedEnd[size] = booked;
         tlpCounts[size] = tlps;
-        tlpNs[size] = Math.max(perTlp, 1e-9);
+        tlpNs[size] = perTlp;
         size++;
     }
 
     private void removeAt(int i) {
         size--;
         issued[i] = issued[size];
-        finishes[i] = finishes[size];
+        bookedEnd[i] = bookedEnd[size];
         tlpCounts[i] = tlpCounts[size];
         tlpNs[i] = tlpNs[size];
     }

@@ -52,15 +52,16 @@ public final class PcieLink {
         return arrived;
     }
 
-    /** A read of at most one request per tag: each request leaves once its tag is free. */
+    /**
+     * A read of at most one request per tag: its requests start when the first one's tag is free, and the last leaves
+     * no earlier than its own tag is (the completions follow the last request, a little late when tags are short).
+     */
     private long readWithTags(long t, long bytes) {
         int requests = (int) chunks(bytes, p.maxReadRequestBytes());
-        long requestNs = up.serializationNs(p.tlpOverheadBytes());
-        long start = t;
-        for (int j = 0; j < requests; j++) { // request j leaves about j request times after the first
-            start = Math.max(start, tagFreeAt[(nextTag + j) % tagFreeAt.length] - j * requestNs);
-        }
-        long requestsSent = up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request");
+        long start = Math.max(t, tagFreeAt[nextTag]);
+        long lastTag = tagFreeAt[(nextTag + requests - 1) % tagFreeAt.length];
+        long requestsSent = Math.max(lastTag,
+                up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request"));
         long completions = completionTlps(bytes);
         long wireBytes = bytes + completions * p.tlpOverheadBytes();
         // The completions' share of the down direction is booked in issue order and the round trip is added
@@ -68,9 +69,8 @@ public final class PcieLink {
         // meanwhile wait behind it, serialising all reads of the device (~1 per 700 ns).
         long completed = down.transfer(requestsSent, completions, wireBytes, "read-completion");
         long latency = readLatencyNs();
-        long first = completed - down.serializationNs(wireBytes);
-        for (int j = 0; j < requests; j++) { // a tag is free once its request's completions are in
-            tagFreeAt[nextTag] = first + (completed - first) * (j + 1) / requests + latency;
+        for (int j = 0; j < requests; j++) { // a tag is free once its request's completions are in (spread evenly)
+            tagFreeAt[nextTag] = requestsSent + (completed - requestsSent) * (j + 1) / requests + latency;
             nextTag = (nextTag + 1) % tagFreeAt.length;
         }
         return completed + latency;
