@@ -7,10 +7,9 @@ import org.hcasim.core.sim.Timeline;
  * The PCIe link of one HCA, two directions at TLP granularity ({@link PcieDirection}): {@code up} (device to host:
  * DMA writes and read requests) and {@code down} (host to device: read completions and MMIO doorbells). Writes
  * and completions travel as TLPs of at most the max payload size (MPS), reads as requests of at most the max read
- * request size (MRRS), each TLP with its overhead, so the payload bandwidth is capped below the raw rate. The
- * device's writes leave in issue order; each read interleaves with them and with the other reads TLP by TLP, in
- * issue order, and a read request needs one of the link's read tags (credits for outstanding non-posted requests),
- * held until its completions are back.
+ * request size (MRRS), each TLP with its overhead, so the payload bandwidth is capped below the raw rate. TLPs of
+ * concurrent transfers interleave in issue order, and a read request needs one of the link's read tags (credits
+ * for outstanding non-posted requests), held until its completions are back.
  */
 public final class PcieLink {
     private final PcieParams p;
@@ -108,7 +107,7 @@ public final class PcieLink {
     public long dmaWrite(long t, long bytes) {
         dmaWrites.written(t, bytes);
         long tlps = chunks(bytes, p.maxPayloadBytes());
-        return up.postedWrite(t, tlps, bytes + tlps * p.tlpOverheadBytes(), "dma-write") + p.writeLatencyNs();
+        return up.transfer(t, tlps, bytes + tlps * p.tlpOverheadBytes(), "dma-write") + p.writeLatencyNs();
     }
 
     /**

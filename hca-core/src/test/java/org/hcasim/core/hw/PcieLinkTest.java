@@ -105,13 +105,17 @@ class PcieLinkTest {
     }
 
     @Test
-    void writes_keep_their_issue_order_so_a_cqe_waits_for_the_message_written_before_it() {
+    void a_read_request_waits_for_the_n_tlps_queued_ahead_of_it() {
         PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
-        long message = pcie.dmaWrite(0, 65536);
-        long cqe = pcie.dmaWrite(100, 64);
+        int queued = 10;
+        for (int i = 0; i < queued; i++) {
+            pcie.dmaWrite(0, 64); // ten CQE-sized writes: one TLP of 64 + 24 bytes each
+        }
+        long read = pcie.dmaRead(0, 64);
 
-        // posted writes are not reordered: the CQE's 88-byte TLP leaves after the message's 256 TLPs
-        assertThat(cqe - message).isEqualTo(Math.round(88 / GEN3_X8.bytesPerNs()));
+        // ten 88-byte TLP times (11.2 ns each), the 24-byte request, then the round trip and the completion
+        long alone = new PcieLink(new Simulation(1), "alone", GEN3_X8).dmaRead(0, 64);
+        assertThat(read - alone).isCloseTo(Math.round(queued * 88 / GEN3_X8.bytesPerNs()), within(queued / 2L));
     }
 
     @Test
