@@ -16,9 +16,7 @@ public final class PcieLink {
     private final PcieDirection up;
     private final PcieDirection down;
     private final java.util.random.RandomGenerator readLatencies;
-    /** When each read tag is free again, used in turn (a tag is taken by every R-th request, R the tags). */
-    private final long[] tagFreeAt;
-    private int nextTag;
+    private final ReadTags tags;
     private DmaWriteListener dmaWrites = (t, bytes) -> { };
 
     /** Told of every DMA write into host memory (e.g. so the host can model cache pollution). */
@@ -32,8 +30,7 @@ public final class PcieLink {
         this.up = new PcieDirection(sim, name + ".up", params.bytesPerNs());
         this.down = new PcieDirection(sim, name + ".down", params.bytesPerNs());
         this.readLatencies = sim.random("pcie-read-latency:" + name);
-        this.tagFreeAt = new long[params.maxOutstandingReads()];
-        java.util.Arrays.fill(tagFreeAt, Long.MIN_VALUE / 4); // free long ago (and no overflow below)
+        this.tags = new ReadTags(params.maxOutstandingReads());
     }
 
     /**
@@ -44,7 +41,7 @@ public final class PcieLink {
      * @return the time the last byte has arrived at the device
      */
     public long dmaRead(long t, long bytes) {
-        long batch = (long) tagFreeAt.length * p.maxReadRequestBytes(); // one request per tag at a time
+        long batch = (long) tags.count() * p.maxReadRequestBytes(); // one request per tag at a time
         long arrived = readWithTags(t, Math.min(bytes, batch));
         for (long done = batch; done < bytes; done += batch) { // these wait for the tags of the ones before
             arrived = Math.max(arrived, readWithTags(t, Math.min(bytes - done, batch)));
@@ -53,13 +50,15 @@ public final class PcieLink {
     }
 
     /**
-     * A read of at most one request per tag: its requests start when the first one's tag is free, and the last leaves
-     * no earlier than its own tag is (the completions follow the last request, a little late when tags are short).
+     * A read of at most one request per tag, on the tags free first: its requests start when the first one's tag is
+     * free, and the last leaves no earlier than its own tag is (the completions follow the last request, a little late
+     * when tags are short).
      */
     private long readWithTags(long t, long bytes) {
         int requests = (int) chunks(bytes, p.maxReadRequestBytes());
-        long start = Math.max(t, tagFreeAt[nextTag]);
-        long lastTag = tagFreeAt[(nextTag + requests - 1) % tagFreeAt.length];
+        tags.take(requests);
+        long start = Math.max(t, tags.freeTime(0));
+        long lastTag = tags.freeTime(requests - 1);
         long requestsSent = Math.max(lastTag,
                 up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request"));
         long completions = completionTlps(bytes);
@@ -70,8 +69,7 @@ public final class PcieLink {
         long completed = down.transfer(requestsSent, completions, wireBytes, "read-completion");
         long latency = readLatencyNs();
         for (int j = 0; j < requests; j++) { // a tag is free once its request's completions are in (spread evenly)
-            tagFreeAt[nextTag] = requestsSent + (completed - requestsSent) * (j + 1) / requests + latency;
-            nextTag = (nextTag + 1) % tagFreeAt.length;
+            tags.release(requestsSent + (completed - requestsSent) * (j + 1) / requests + latency);
         }
         return completed + latency;
     }

@@ -153,6 +153,19 @@ class PcieLinkTest {
         assertThat(slow - fast).isBetween(700L - 142, 700L);
     }
 
+    @Test
+    void a_read_takes_the_tag_free_first_not_one_held_by_a_read_issued_for_later() {
+        PcieParams twoTags = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 2);
+        PcieLink link = new PcieLink(new Simulation(1), "two-tags", twoTags);
+        link.dmaRead(100_000, 64); // issued for later (an SRQ WQE read waiting for the one before it): holds a tag then
+        long first = link.dmaRead(0, 64);
+        long second = link.dmaRead(0, 64);
+
+        // the second waits for the first's tag (one round trip), not for the one held until 100.7 us
+        assertThat(first).isLessThan(800);
+        assertThat(second).isBetween(first + 600, first + 800);
+    }
+
     /** 2000 reads of 64 bytes, each issued when the link is idle again: their round trips. */
     private static long[] roundTrips(PcieLink link) {
         long[] out = new long[2000];
