@@ -21,8 +21,26 @@ import org.hcasim.host.Host;
  */
 public final class FioRun {
 
-    /** Linux's default block I/O timeout (nvme_io_timeout, SCSI's 30 s): no completion for this long ends the run. */
-    static final long IO_TIMEOUT_NS = 30_000_000_000L;
+    /**
+     * No I/O of {@code wave} completed for the I/O timeout, and none of its jobs waits for a device's error recovery
+     * (requeued requests are not timed: the wait restarts the clock).
+     */
+    private static boolean stalled(List<JobRunner> wave, long[] progress, EventLoop loop) {
+        if (loop.now() - progress[0] <= IO_TIMEOUT_NS) return false;
+        for (JobRunner r : wave) {
+            if (!r.finished() && r.waitsForRecovery()) {
+                progress[0] = loop.now();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * No completion for this long ends the run: twice Linux's default block I/O timeout (nvme_core.io_timeout, SCSI's
+     * 30 s), so a ULP that models that timeout acts on it first (the NVMe/RDMA host's error recovery).
+     */
+    static final long IO_TIMEOUT_NS = 60_000_000_000L;
 
     private final FioTestbed testbed;
     private final Consumer<String> errors;
@@ -48,6 +66,28 @@ public final class FioRun {
      * ({@link BatchMeansSteadyState}). Off unless asked, so that a caller runs exactly the jobs it wrote;
      * {@code hcasim fio} and sweeps pass the setting, which is on by default.
      */
+    /**
+     * Told how far the run is, about every {@value #PROGRESS_EVENTS} events, for a progress bar: the share of the
+     * jobs' work done (by runtime for time-based jobs, else by the I/Os or bytes their plan has issued) and the
+     * simulated time. It only watches: the run is the same with or without one.
+     */
+    public interface Progress {
+        Progress NONE = (fraction, simulatedNs) -> { };
+
+        void at(double fractionDone, long simulatedNs);
+    }
+
+    /** Events between two progress reports (a power of two: the check is a mask). */
+    public static final int PROGRESS_EVENTS = 1 << 14;
+
+    private Progress progressListener = Progress.NONE;
+
+    /** Reports how far the run is to {@code listener} while it runs (see {@link Progress}). */
+    public FioRun progress(Progress listener) {
+        this.progressListener = listener;
+        return this;
+    }
+
     public FioRun steadyStateByDefault(boolean on) {
         this.steadyStateByDefault = on;
         return this;
@@ -98,11 +138,12 @@ public final class FioRun {
             for (JobRunner r : wave) r.start(() -> remaining[0]--, progress);
             long maxRamp = wave.stream().mapToLong(r -> r.result.job.rampNs()).max().orElse(0);
             for (SteadyStateWatch w : watches) w.start(w.batchMeans() != null ? maxRamp : 0);
-            loop.runUntil(() -> remaining[0] == 0 || loop.now() - progress[0] > IO_TIMEOUT_NS);
+            java.util.function.BooleanSupplier over = () -> remaining[0] == 0 || stalled(wave, progress, loop);
+            loop.runUntil(progressListener == Progress.NONE ? over : reporting(over, wave, i, end, jobs.size(), loop));
             if (remaining[0] != 0) {
                 String waiting = String.join("; ", wave.stream().filter(r -> !r.finished()).map(JobRunner::waitingFor).toList());
                 throw new UserException("no I/O completed for " + IO_TIMEOUT_NS / 1_000_000_000L
-                        + " s of simulated time (the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
+                        + " s of simulated time (twice the kernel's I/O timeout" + (loop.pending() == 0 ? "; nothing left to simulate" : "")
                         + "): " + waiting);
             }
             // the group ended within its ramp, so it measured nothing: neither do the resources
@@ -126,6 +167,23 @@ public final class FioRun {
     }
 
     private boolean statusDone;
+
+    /**
+     * {@code over}, reporting progress every {@link #PROGRESS_EVENTS} checks (one check per event): jobs before
+     * {@code first} are done, the wave's share is its slowest runner's.
+     */
+    private java.util.function.BooleanSupplier reporting(java.util.function.BooleanSupplier over, List<JobRunner> wave, int first,
+                                                         int end, int jobs, EventLoop loop) {
+        int[] checks = {0};
+        return () -> {
+            if ((++checks[0] & (PROGRESS_EVENTS - 1)) == 0) {
+                double slowest = 1;
+                for (JobRunner r : wave) slowest = Math.min(slowest, r.fractionDone(loop.now()));
+                progressListener.at((first + slowest * (end - first)) / jobs, loop.now());
+            }
+            return over.getAsBoolean();
+        };
+    }
 
     /** fio's --status-interval: a report of every job's results so far, each interval, until the run ends. */
     private void reportEvery(long intervalNs, JobFileParser.JobSet jobSet, List<List<JobRunner>> perHost, List<Host> hosts,

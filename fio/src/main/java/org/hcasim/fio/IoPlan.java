@@ -44,6 +44,12 @@ final class IoPlan {
         return false;
     }
 
+    /** The share of this loop's I/Os ({@code number_ios}) or else bytes issued so far, for a progress bar. */
+    double fractionIssued() {
+        if (job.amounts().numberIos() > 0) return Math.min(1.0, (double) iosIssued / job.amounts().numberIos());
+        return loopBytes <= 0 ? 0 : Math.min(1.0, (double) bytesIssued / loopBytes);
+    }
+
     /** The direction of the next I/O (drawn now if it was not yet). */
     boolean peekRead() {
         if (nextRead == null) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.hcasim.block.BlockCompletion;
+import org.hcasim.block.BlockCompletionHandler;
 import org.hcasim.block.BlockDevice;
 import org.hcasim.block.BlockFormat;
 import org.hcasim.block.BlockOp;
@@ -41,6 +42,8 @@ final class JobRunner {
         JobRegion.Written expected;
         /** The {@link CorruptionOracle}'s note: a write's block hashes, a read's block versions. */
         long[] oracleNote;
+        /** The device's completion of this slot's I/O: one object per slot, not a lambda per I/O. */
+        final BlockCompletionHandler done = c -> completed(this, c);
 
         Slot(long dataIova, long metadataIova, int maxBs) {
             this.dataIova = dataIova;
@@ -72,6 +75,11 @@ final class JobRunner {
     private final ArrayDeque<Slot> free = new ArrayDeque<>();
     private final ArrayDeque<Slot> completed = new ArrayDeque<>();
     private final List<Slot> allSlots = new ArrayList<>();
+    /** The labels and tasks of the per-reap wake-up, built once (not a string concatenation and two lambdas per reap). */
+    private final String threadLabel;
+    private final String wakeUpLabel;
+    private final Runnable reapTask = this::reap;
+    private final Runnable wakeUp = this::wakeUp;
 
     private Phase phase = Phase.IO;
     private Iterator<JobRegion> verifyRegions;
@@ -103,6 +111,8 @@ final class JobRunner {
               CorruptionOracle oracle) {
         this.oracle = oracle;
         this.job = job;
+        this.threadLabel = "fio " + job.name();
+        this.wakeUpLabel = "fio wake-up " + job.name();
         this.host = host;
         this.core = core;
         this.costs = costs;
@@ -173,6 +183,14 @@ final class JobRunner {
         return phase == Phase.DONE;
     }
 
+    /** Whether a device of the job is in its transport's error recovery (its I/Os wait legitimately). */
+    boolean waitsForRecovery() {
+        for (JobRegion r : regions) {
+            if (r.device.recovering()) return true;
+        }
+        return false;
+    }
+
     /**
      * Starts the thread now (called outside a task); {@code onFinished} runs when the job is done, and
      * {@code progressClock[0]} is set to the time of every reap (for the run's stall watchdog).
@@ -188,6 +206,18 @@ final class JobRunner {
             submitBatch();
             finishIfIdle();
         });
+    }
+
+    /**
+     * How much of its work the job has done, in [0, 1], for a progress bar: of its ramp and runtime when it has one,
+     * of the I/Os or bytes its plan issues when it is not time-based (whichever is further).
+     */
+    double fractionDone(long nowNs) {
+        if (phase == Phase.DONE) return 1;
+        if (onFinished == null || nowNs < startNs) return 0;
+        double f = job.runtimeNs() > 0 ? (double) (nowNs - startNs) / (job.rampNs() + job.runtimeNs()) : 0;
+        if (!job.timeBased()) f = Math.max(f, plan.fractionIssued());
+        return Math.clamp(f, 0.0, 1.0);
     }
 
     /** Ends the I/O phase now (steady state): nothing new is issued, what is in flight completes. */
@@ -308,10 +338,10 @@ final class JobRunner {
         long before = host.now();
         inflight++;
         if (SplitRequest.needed(request, s.region.device)) {
-            int parts = SplitRequest.submit(s.region.device, request, c -> completed(s, c));
+            int parts = SplitRequest.submit(s.region.device, request, s.done);
             chargeSys(costs.blockSubmit() * (parts - 1)); // each further part is one more request through blk-mq
         } else {
-            s.region.device.submit(request, c -> completed(s, c));
+            s.region.device.submit(request, s.done);
         }
         if (count) result.sysNs += host.now() - before; // what the ULP charged inside submit
         s.submittedNs = host.now();
@@ -340,9 +370,12 @@ final class JobRunner {
         // iodepth_batch_complete_min: the thread sleeps until that many completed (or all that are outstanding)
         if (!reapScheduled && (completed.size() >= job.batching().completeMin() || completed.size() == inflight)) {
             reapScheduled = true;
-            host.timer(costs.wakeupLatency(), core, "fio wake-up " + job.name(),
-                    () -> host.run(core, Priority.THREAD, "fio " + job.name(), this::reap));
+            host.timer(costs.wakeupLatency(), core, wakeUpLabel, wakeUp);
         }
+    }
+
+    private void wakeUp() {
+        host.run(core, Priority.THREAD, threadLabel, reapTask);
     }
 
     private void reap() {

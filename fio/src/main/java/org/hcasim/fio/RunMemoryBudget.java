@@ -13,7 +13,9 @@ import java.util.Locale;
  *
  * <p>Each I/O slot holds its data buffer twice (the job's own copy and the host memory it is DMA'd from, once when
  * payload is elided) plus its PI buffer. A ram backstore keeps every block written, with a map entry per block (and
- * one per PI tuple); the jobs write at most their regions, on every initiator, and never more than the namespaces.
+ * one per PI tuple); size-bounded jobs write at most their regions, on every initiator, and never more than the
+ * namespaces. What time-based jobs write depends on how far they get, so the ram backstore itself refuses to grow past
+ * its share of the heap while they run.
  */
 final class RunMemoryBudget {
     private RunMemoryBudget() { }
@@ -27,7 +29,7 @@ final class RunMemoryBudget {
     /** Per slot besides its buffers: the slot, its request and completion objects. */
     static final long SLOT_OVERHEAD_BYTES = 512;
     /** Per block a ram backstore keeps: the map entry, the boxed LBA and the array header. */
-    static final long STORED_BLOCK_OVERHEAD_BYTES = 80;
+    static final long STORED_BLOCK_OVERHEAD_BYTES = org.hcasim.block.BlockBackstores.KEPT_BLOCK_OVERHEAD_BYTES;
     /** Per block the corruption oracle knows (docs/faults.md). */
     static final long ORACLE_BLOCK_BYTES = 120;
 
@@ -56,7 +58,8 @@ final class RunMemoryBudget {
                 largestBytes = bytes;
                 largest = job;
             }
-            if (job.rw().writes) written = saturatedAdd(written, region(job, footprint.capacityBytes()));
+            // a time-based job writes what its runtime lets it, unknown here: the ram backstore guards itself then
+            if (job.rw().writes && !job.timeBased()) written = saturatedAdd(written, region(job, footprint.capacityBytes()));
         }
         if (largest != null) {
             // each job on each initiator keeps slat, clat and lat for reads and for writes

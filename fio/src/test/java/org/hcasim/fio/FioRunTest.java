@@ -216,7 +216,7 @@ class FioRunTest {
             public List<org.hcasim.block.BlockDevice> devices(String ioengine) { return List.of(blackHole); }
         };
         assertThatThrownBy(() -> new FioRun(testbed, e -> { }).run(FioHarness.parse("[a]\nioengine=bh\niodepth=2\nsize=64k\n")))
-                .hasMessage("no I/O completed for 30 s of simulated time (the kernel's I/O timeout; nothing left to simulate): "
+                .hasMessage("no I/O completed for 60 s of simulated time (twice the kernel's I/O timeout; nothing left to simulate): "
                         + "job 'a' has 2 I/O(s) outstanding on bh0");
     }
 

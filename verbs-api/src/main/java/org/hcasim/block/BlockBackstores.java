@@ -21,11 +21,22 @@ public final class BlockBackstores {
     static final String BLOCK_COMPLETE = "block-complete";
     static final String SOFTIRQ = org.hcasim.host.CpuCosts.SOFTIRQ_SCHEDULE;
 
+    /** Heap a ram backstore keeps per block besides its bytes: the map entry, the boxed LBA, the array header. */
+    public static final long KEPT_BLOCK_OVERHEAD_BYTES = 80;
+
+    /** Share of the Java heap the blocks a ram backstore keeps may take; the rest is the simulation's. */
+    public static final double RAM_HEAP_SHARE = 0.75;
+
     private BlockBackstores() {
     }
 
     public static BlockBackstore create(BlockNamespaceSpec spec, Host host) {
-        return new StandardBackstore(spec, host);
+        return create(spec, host, (long) (Runtime.getRuntime().maxMemory() * RAM_HEAP_SHARE));
+    }
+
+    /** As {@link #create(BlockNamespaceSpec, Host)}, a ram backstore keeping at most {@code keptLimitBytes} of heap. */
+    public static BlockBackstore create(BlockNamespaceSpec spec, Host host, long keptLimitBytes) {
+        return new StandardBackstore(spec, host, keptLimitBytes);
     }
 
     private static final class StandardBackstore implements BlockBackstore {
@@ -36,9 +47,18 @@ public final class BlockBackstores {
         /** RAM only: block data and PI tuples by LBA. */
         private final Map<Long, byte[]> data = new HashMap<>();
         private final Map<Long, byte[]> tuples = new HashMap<>();
+        /** RAM only: heap the kept blocks take, and the most they may (see {@link #keep}). */
+        private long keptBytes;
+        private final long keptLimitBytes;
+        /** The completion timers' labels, built once rather than concatenated per I/O. */
+        private final String label;
+        private final String flushLabel;
 
-        StandardBackstore(BlockNamespaceSpec spec, Host host) {
+        StandardBackstore(BlockNamespaceSpec spec, Host host, long keptLimitBytes) {
             this.spec = spec;
+            this.label = "backstore " + spec.name();
+            this.flushLabel = "backstore " + spec.name() + " flush";
+            this.keptLimitBytes = keptLimitBytes;
             this.host = host;
             this.bs = spec.format().blockSize();
             this.piType = spec.format().piType();
@@ -60,12 +80,12 @@ public final class BlockBackstores {
         public void execute(BackstoreIo io, BlockCompletionHandler done) {
             if (io.op() == BlockOp.FLUSH) {
                 // no volatile write cache (null_blk, brd): the block layer completes a flush without the driver
-                host.timer(0, io.completionCore(), "backstore " + spec.name() + " flush", () -> done.completed(BlockCompletion.SUCCESS));
+                host.timer(0, io.completionCore(), flushLabel, () -> done.completed(BlockCompletion.SUCCESS));
                 return;
             }
             charge(BLOCK_SUBMIT);
             BlockCompletion result = perform(io);
-            host.timer(spec.latencyNs(), io.completionCore(), "backstore " + spec.name(), () -> {
+            host.timer(spec.latencyNs(), io.completionCore(), label, () -> {
                 if (spec.backstore() == Backstore.NULL) {
                     charge(SOFTIRQ); // null_blk's default irqmode=1 completes each request in the block softirq
                 }
@@ -126,7 +146,7 @@ public final class BlockBackstores {
             }
             if (spec.backstore() == Backstore.RAM) {
                 for (int i = 0; i < io.blocks(); i++) {
-                    data.put(io.lba() + i, java.util.Arrays.copyOfRange(buf, i * bs, (i + 1) * bs));
+                    keep(io.lba() + i, java.util.Arrays.copyOfRange(buf, i * bs, (i + 1) * bs));
                     if (pi != null) {
                         int o = i * BlockFormat.PI_TUPLE_BYTES;
                         tuples.put(io.lba() + i, java.util.Arrays.copyOfRange(pi, o, o + BlockFormat.PI_TUPLE_BYTES));
@@ -134,6 +154,23 @@ public final class BlockBackstores {
                 }
             }
             return BlockCompletion.SUCCESS;
+        }
+
+        /**
+         * Keeps a block, counting the heap it takes the first time its LBA is written. What a time-based run writes
+         * is not known before it runs, so the backstore itself refuses to grow past its share of the heap: one line
+         * naming the way out, instead of an out-of-memory error minutes later.
+         */
+        private void keep(long lba, byte[] block) {
+            if (data.put(lba, block) != null) return;
+            keptBytes += bs + KEPT_BLOCK_OVERHEAD_BYTES
+                    + (piType == PiType.NONE ? 0 : BlockFormat.PI_TUPLE_BYTES + KEPT_BLOCK_OVERHEAD_BYTES);
+            if (keptBytes > keptLimitBytes) {
+                throw new BackstoreFullException(String.format(java.util.Locale.ROOT,
+                        "testbed.target.backstore = ram: %s would keep more than the %d MiB of written blocks it may"
+                                + " (%.0f%% of the Java heap): write less (size, runtime), use testbed.target.backstore=null, or raise the heap with"
+                                + " HCASIM_OPTS=-Xmx...", spec.name(), keptLimitBytes >> 20, 100 * RAM_HEAP_SHARE));
+            }
         }
 
         private BlockCompletion read(BackstoreIo io, boolean hostPi) {

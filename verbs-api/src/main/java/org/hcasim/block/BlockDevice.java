@@ -28,6 +28,15 @@ public interface BlockDevice {
     }
 
     /**
+     * Whether the transport under this device is in error recovery (resetting, reconnecting): its requests wait,
+     * requeued and off the wire, until it is live again or gives up, so no I/O timeout runs for them (blk-mq times
+     * only dispatched requests) and a stall watchdog must not count the wait.
+     */
+    default boolean recovering() {
+        return false;
+    }
+
+    /**
      * Submits a request. Must be called inside a task on the initiator host; the submission path
      * charges its CPU to that task's core. {@code done} runs exactly once, later, inside a task on
      * the initiator host (typically the completion vector's core), and never from inside submit.

@@ -23,6 +23,25 @@ public interface DataFaults {
     default void inMemory(HostMemory memory, long iova, int length, int blockSize) {
     }
 
+    /** A ULP's error recovery on this host took a step {@code what} (a controller reset, a reconnect attempt, a requeue). */
+    default void recoveryStep(String what) {
+    }
+
+    /**
+     * A ULP's error recovery on this host ended: {@code what} recovered (a controller live again, an I/O that then
+     * succeeded) or, {@code recovered} false, did not (the controller removed, its I/Os failed).
+     */
+    default void recovery(String what, boolean recovered) {
+    }
+
+    /**
+     * Whether this host's storage target has stopped answering at {@code now} (a hung target: the command that just
+     * arrived is never answered, though its HCA acknowledged it); the account counts each such command.
+     */
+    default boolean targetStopped(long now) {
+        return false;
+    }
+
     /** A software check on this host (a backstore's or the block layer's PI check, fio verify) caught an error. */
     default void caught(String check) {
     }

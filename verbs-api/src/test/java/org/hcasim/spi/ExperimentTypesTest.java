@@ -70,4 +70,17 @@ class ExperimentTypesTest {
         assertThatThrownBy(() -> PointResult.of(Map.of("kiops", Double.NaN), RunReport.none()))
                 .hasMessage("metric kiops is not a finite number: NaN");
     }
+
+    @Test
+    void metricsKeepTheirMapsOrderOrWithoutOneAreSortedByName() {
+        var ordered = new java.util.LinkedHashMap<String, Double>();
+        ordered.put("rtt_us", 1.0);
+        ordered.put("iops", 2.0);
+        assertThat(PointResult.of(ordered, RunReport.none()).metrics().keySet()).containsExactly("rtt_us", "iops");
+        // Map.of iterates in an order that depends on the JVM's salt: outputs must not
+        assertThat(PointResult.of(Map.of("tx_per_s", 1.0, "rtt_us", 2.0, "iops", 3.0, "cpu_pct", 4.0), RunReport.none())
+                .metrics().keySet()).containsExactly("cpu_pct", "iops", "rtt_us", "tx_per_s");
+        PointResult r = PointResult.of(ordered, RunReport.none());
+        assertThat(PointResult.of(r.metrics(), RunReport.none()).metrics().keySet()).containsExactly("rtt_us", "iops");
+    }
 }

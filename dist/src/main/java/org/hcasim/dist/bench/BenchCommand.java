@@ -7,11 +7,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code hcasim bench}: how fast the simulator runs. A parent command; each kind of benchmark is a
- * subcommand ({@code runs}: whole runs; the kernel's event-loop benchmark joins as {@code kernel}).
+ * subcommand ({@code runs}: whole runs; {@code kernel}: the event loop; {@code scale}: heap of many MRs and QPs).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measure the simulator's own speed (wall time, simulated work per wall second).",
-        subcommands = {BenchRunsCommand.class, BenchKernelCommand.class})
+        subcommands = {BenchRunsCommand.class, BenchKernelCommand.class, BenchScaleCommand.class})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -23,6 +23,7 @@ import org.hcasim.dist.report.OutputTargets;
 import org.hcasim.fio.FioJob;
 import org.hcasim.fio.FioJsonReport;
 import org.hcasim.fio.FioResults;
+import org.hcasim.fio.FioRun;
 import org.hcasim.fio.FioTerseReport;
 import org.hcasim.fio.FioTextReport;
 import org.hcasim.fio.JobFileParser;
@@ -84,6 +85,9 @@ public final class FioCommand implements Callable<Integer> {
             description = "fio's progress display; accepted and ignored (a simulation has no ETA to show).")
     String eta;
 
+    @Option(names = "--quiet", description = "No progress bar (one shows on a terminal for runs longer than a second; never when stderr is not a terminal).")
+    boolean quiet;
+
     @Parameters(paramLabel = "JOBFILE|--OPTION", arity = "0..*",
             description = "fio job files and fio job options (--name=NAME starts a job, options before the first --name "
                     + "are global); each job file after the first is stonewalled, as in fio.")
@@ -108,10 +112,17 @@ public final class FioCommand implements Callable<Integer> {
         }
         long epochMillis = wallClockStart();
         StringBuilder statusOut = new StringBuilder();
-        FioJobRun.Outcome outcome = FioJobRun.run(jobs, config, Installation.current().ulps(), line -> {
-            err.println(line);
-            err.flush();
-        }, intervalNs, now -> statusOut.append(render(now, jobs, formats, epochMillis, false)));
+        FioRun.Progress bar = FioProgressBar.choose(quiet, org.hcasim.dist.experiment.grid.ConsoleProgress.onTerminal(), System.err);
+        FioJobRun.Outcome outcome;
+        try {
+            outcome = FioJobRun.run(jobs, config, Installation.current().ulps(), line -> {
+                if (bar instanceof FioProgressBar b) b.clear();
+                err.println(line);
+                err.flush();
+            }, intervalNs, now -> statusOut.append(render(now, jobs, formats, epochMillis, false)), bar);
+        } finally {
+            if (bar instanceof FioProgressBar b) b.clear();
+        }
         for (String note : outcome.notes()) err.println("note: " + note);
         err.flush();
         FioResults results = outcome.results();

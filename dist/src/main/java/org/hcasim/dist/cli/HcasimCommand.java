@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.hcasim.core.config.UserException;
 import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.spi.InvalidSettingException;
+import org.hcasim.verbs.DeviceLimitException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -42,6 +43,7 @@ public final class HcasimCommand implements Callable<Integer> {
             // others append theirs, e.g. FioCommand.class, org.hcasim.dist.bench.BenchCommand.class
             org.hcasim.dist.experiment.ReproduceCommand.class,
             org.hcasim.dist.experiment.SweepCommand.class,
+            org.hcasim.dist.experiment.MergeCommand.class,
             org.hcasim.dist.bench.BenchCommand.class,
             FioCommand.class,
             org.hcasim.dist.mrbench.MrBenchCommand.class
@@ -182,12 +184,15 @@ public final class HcasimCommand implements Callable<Integer> {
 
     /**
      * The user error behind {@code e}, or null for a bug. User errors are hcasim's {@link UserException}s and
-     * the plugins' {@link InvalidSettingException}s (plugins cannot see hca-core); either may arrive wrapped
+     * the plugins' {@link InvalidSettingException}s (plugins cannot see hca-core), and a verb refused for a device
+     * limit of the HCA profile ({@link DeviceLimitException}, wherever a ULP or tool hit it), and a ram backstore
+     * outgrowing its heap share ({@link org.hcasim.block.BackstoreFullException}); any may arrive wrapped
      * (e.g. by Guice's ProvisionException).
      */
     private static Throwable userCause(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof UserException || t instanceof InvalidSettingException) {
+            if (t instanceof UserException || t instanceof InvalidSettingException || t instanceof DeviceLimitException
+                    || t instanceof org.hcasim.block.BackstoreFullException) {
                 return t;
             }
             if (t.getCause() == t) {

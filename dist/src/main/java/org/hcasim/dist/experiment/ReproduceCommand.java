@@ -24,6 +24,8 @@ import org.hcasim.dist.experiment.grid.Shard;
 import org.hcasim.dist.experiment.grid.Sweep;
 import org.hcasim.dist.experiment.render.ReproduceOutputs;
 import org.hcasim.dist.experiment.run.EngineContext;
+import org.hcasim.dist.experiment.shard.ShardChoice;
+import org.hcasim.dist.experiment.shard.ShardRecord;
 import org.hcasim.dist.experiment.run.SimulationWorkloadRunner;
 import org.hcasim.dist.experiment.run.WorkloadRunner;
 import org.hcasim.dist.report.ChromeTrace;
@@ -43,7 +45,8 @@ import picocli.CommandLine.Spec;
             "Prints simulated beside reference with the error, the sign of every policy comparison, a summary,",
             "and each run's bottleneck. Exit code 1 if a point failed."},
         footer = {"", "Examples:", "  hcasim reproduce inline-umr --axis bs=4096",
-            "  hcasim reproduce all --out report/   (then open report/index.html)"})
+            "  hcasim reproduce all --out report/   (then open report/index.html)",
+            "  hcasim reproduce all --shard 2/3 --out shard2/   (1/3, 3/3 elsewhere; then hcasim merge --out report/ shard1 shard2 shard3)"})
 public final class ReproduceCommand implements Callable<Integer> {
 
     /** Most trace records kept: about 100 MB of JSON at most, still loadable in a trace viewer. */
@@ -70,9 +73,17 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
     Integer jobs;
 
-    @Option(names = "--shard", paramLabel = "K/N",
-            description = "Run only shard K of N of each grid: the points whose index in the grid is K-1 modulo N (seeds come from the point alone).")
+    @Option(names = "--shard", paramLabel = "K/N|auto",
+            description = {"Run only shard K of N of each grid: the points whose index in the grid is K-1 modulo N (seeds come from the point alone);",
+                "'auto' takes K and N from a Slurm job array or a Kubernetes Indexed Job (docs/experiments.md). Join shards' --out with hcasim merge."})
     String shard;
+
+    @Option(names = "--shard-count", paramLabel = "N",
+            description = "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions; else HCASIM_SHARD_COUNT).")
+    Integer shardCount;
+
+    @Option(names = "--quiet", description = "No progress bar (there is none anyway when stderr is not a terminal).")
+    boolean quiet;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace of the first point's run to FILE.")
     Path trace;
@@ -109,8 +120,14 @@ public final class ReproduceCommand implements Callable<Integer> {
 
         if (out != null) OutputTargets.directory("--out", out); // before the sweep, not after it
         if (trace != null) OutputTargets.file("--trace", trace);
-        Shard part = Shard.parse(shard);
-        List<ExperimentGrid> grids = grids(selected, axisValues).stream().map(part::of).toList();
+        ShardChoice part = ShardChoice.resolve(shard, shardCount, System.getenv());
+        List<ExperimentGrid> whole = grids(selected, axisValues);
+        List<ExperimentGrid> grids = whole.stream().map(part.shard()::of).toList();
+        if (!part.origin().isEmpty()) {
+            spec.commandLine().getErr().println("reproduce: shard " + part.shard().index() + "/" + part.shard().count() + " ("
+                    + part.origin() + "): " + grids.stream().mapToInt(g -> g.points().size()).sum() + " of "
+                    + whole.stream().mapToInt(g -> g.points().size()).sum() + " points");
+        }
         TraceRecorder recorder = trace == null ? null : new TraceRecorder(traceLimit);
         Point traced = tracedPoint(grids.get(0), tracePoint);
         WorkloadRunner runner = SimulationWorkloadRunner.installed();
@@ -120,18 +137,12 @@ public final class ReproduceCommand implements Callable<Integer> {
             boolean tracedGrid = recorder != null && grid == grids.get(0);
             ContextFactory contexts = (point, seed) -> new EngineContext(seed, overrides, runner,
                     tracedGrid && point.equals(traced) ? Optional.<TraceSink>of(recorder) : Optional.empty());
-            List<PointRun> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal()).run(grid);
+            List<PointRun> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal(quiet)).run(grid);
             outcomes.add(ExperimentOutcome.of(grid, ExperimentRegistry.reference(grid.experiment()), runs));
         }
 
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(ReproduceOutputs.render(outcomes, format));
-        stdout.flush();
         PrintWriter stderr = spec.commandLine().getErr();
-        if (out != null) {
-            Path index = ReproduceOutputs.writeDirectory(outcomes, out);
-            stderr.println("reproduce: wrote " + index);
-        }
+        report(spec, outcomes, record(whole, outcomes, part.shard()), format, out, "reproduce");
         if (recorder != null) {
             writeTrace(recorder, grids.get(0).experiment().name() + " " + traced, stderr);
         }
@@ -148,10 +159,45 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
 
     /**
+     * Prints the outcomes in --format and, with --out, writes the directory and its shard record; the same for a run
+     * and for {@code hcasim merge}, so that merged shards give a run's bytes.
+     */
+    static void report(CommandSpec spec, List<ExperimentOutcome> outcomes, ShardRecord record, ReproduceOutputs.Format format,
+                       Path out, String command) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(ReproduceOutputs.render(outcomes, format));
+        stdout.flush();
+        if (out != null) {
+            Path index = ReproduceOutputs.writeDirectory(outcomes, out);
+            record.write(out);
+            spec.commandLine().getErr().println(command + ": wrote " + index);
+        }
+    }
+
+    /** The record of this run: what decides its results (--set; the grids are in the parts) and its shard's runs. */
+    ShardRecord record(List<ExperimentGrid> whole, List<ExperimentOutcome> outcomes, Shard shard) {
+        List<ShardRecord.Part> parts = new ArrayList<>();
+        for (int i = 0; i < whole.size(); i++) {
+            ExperimentOutcome o = outcomes.get(i);
+            parts.add(ShardRecord.part(whole.get(i), ShardRecord.sha256(o.reference().toCsv()), o.runs()));
+        }
+        return new ShardRecord(org.hcasim.dist.cli.support.BuildVersion.get(), "reproduce", identity(name, sets), shard, parts);
+    }
+
+    /** The options besides the grid that decide a reproduce run's results. */
+    static Map<String, String> identity(String selection, List<String> sets) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("selection", selection);
+        m.put("set", String.join(" ", new java.util.TreeMap<>(parseSets(sets)).entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        return m;
+    }
+
+    /**
      * A point that failed on a bug in hcasim (not on its input) is an internal error of the command, exit 70, reported on
      * stderr after the outputs (which show it as FAILED), with its stack trace under --debug.
      */
-    private static void failIfAPointCrashed(List<ExperimentOutcome> outcomes) {
+    static void failIfAPointCrashed(List<ExperimentOutcome> outcomes) {
         for (ExperimentOutcome o : outcomes) {
             for (PointRun r : o.runs()) {
                 if (r.bug().isPresent()) {

@@ -3,6 +3,7 @@ package org.hcasim.dist.experiment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -13,7 +14,8 @@ import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.dist.experiment.grid.ConsoleProgress;
 import org.hcasim.dist.experiment.grid.ExperimentGrid;
 import org.hcasim.dist.experiment.grid.PointRun;
-import org.hcasim.dist.experiment.grid.Shard;
+import org.hcasim.dist.experiment.shard.ShardChoice;
+import org.hcasim.dist.experiment.shard.ShardRecord;
 import org.hcasim.dist.experiment.grid.Sweep;
 import org.hcasim.dist.experiment.run.EngineContext;
 import org.hcasim.dist.experiment.run.WorkloadRunner;
@@ -70,8 +72,17 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
     Integer jobs;
 
-    @Option(names = "--shard", paramLabel = "K/N", description = "Run only shard K of N: the points whose index in the grid is K-1 modulo N.")
+    @Option(names = "--shard", paramLabel = "K/N|auto",
+            description = {"Run only shard K of N: the points whose index in the grid is K-1 modulo N; 'auto' takes K and N from a",
+                "Slurm job array or a Kubernetes Indexed Job (docs/experiments.md). Join shards' --out with hcasim merge."})
     String shard;
+
+    @Option(names = "--shard-count", paramLabel = "N",
+            description = "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions; else HCASIM_SHARD_COUNT).")
+    Integer shardCount;
+
+    @Option(names = "--quiet", description = "No progress bar (there is none anyway when stderr is not a terminal).")
+    boolean quiet;
 
     @Spec
     CommandSpec spec;
@@ -93,13 +104,41 @@ public final class SweepCommand implements Callable<Integer> {
         List<JobFileParser.JobFileText> text = List.of(new JobFileParser.JobFileText(job.toString(), TextFiles.read(job, "job file")));
         Installation installation = Installation.current();
         SweepDefinition sweep = new SweepDefinition(name, text, gridAxes, () -> configOptions.loader(installation));
-        ExperimentGrid grid = Shard.parse(shard).of(ExperimentGrid.of(sweep));
+        ShardChoice part = ShardChoice.resolve(shard, shardCount, System.getenv());
+        ExperimentGrid whole = ExperimentGrid.of(sweep);
+        ExperimentGrid grid = part.shard().of(whole);
+        if (!part.origin().isEmpty()) {
+            spec.commandLine().getErr().println("sweep: shard " + part.shard().index() + "/" + part.shard().count() + " ("
+                    + part.origin() + "): " + grid.points().size() + " of " + whole.points().size() + " points");
+        }
         for (Point p : grid.points()) sweep.jobs(p); // a bad fio value fails at once, naming the axis
         int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         // the sweep's points run themselves (SweepDefinition.run), so their context offers no workload runner
         List<PointRun> runs = new Sweep(threads, (point, seed) -> new EngineContext(seed, Map.of(), WorkloadRunner.UNAVAILABLE,
-                java.util.Optional.empty()), ConsoleProgress.forTerminal()).run(grid);
+                java.util.Optional.empty()), ConsoleProgress.forTerminal(quiet)).run(grid);
         SweepOutputs.Result result = new SweepOutputs.Result(grid, runs, chosen);
+        ShardRecord record = new ShardRecord(org.hcasim.dist.cli.support.BuildVersion.get(), "sweep", identity(file, text.get(0).text(), chosen),
+                part.shard(), List.of(ShardRecord.part(whole, "", runs)));
+        report(spec, result, record, format, out, "sweep");
+        return runs.stream().anyMatch(r -> r.failure().isPresent()) ? 1 : 0;
+    }
+
+    /** The options besides the grid that decide a sweep's results and outputs. */
+    private Map<String, String> identity(String file, String jobText, List<String> chosen) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("job", file);
+        m.put("job_sha256", ShardRecord.sha256(jobText));
+        m.put("metrics", String.join(",", chosen));
+        m.put("set", String.join(" ", configOptions.settings().stream().map(String::strip).sorted().toList())); // order-free, as --set is
+        m.put("testbed_sha256", configOptions.testbedFile().map(t -> ShardRecord.sha256(TextFiles.read(t, "testbed file"))).orElse(""));
+        return m;
+    }
+
+    /**
+     * Prints the result in --format and, with --out, writes the directory and its shard record; the same for a sweep
+     * and for {@code hcasim merge}, so that merged shards give a sweep's bytes.
+     */
+    static void report(CommandSpec spec, SweepOutputs.Result result, ShardRecord record, String format, Path out, String command) {
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(switch (format) {
             case "csv" -> SweepOutputs.csv(result);
@@ -108,9 +147,10 @@ public final class SweepCommand implements Callable<Integer> {
         });
         stdout.flush();
         if (out != null) {
-            spec.commandLine().getErr().println("sweep: wrote " + SweepOutputs.writeDirectory(result, out));
+            Path index = SweepOutputs.writeDirectory(result, out);
+            record.write(out);
+            spec.commandLine().getErr().println(command + ": wrote " + index);
         }
         spec.commandLine().getErr().flush();
-        return runs.stream().anyMatch(r -> r.failure().isPresent()) ? 1 : 0;
     }
 }

@@ -1,15 +1,14 @@
 package org.hcasim.dist.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.hcasim.dist.CliRun;
 import org.hcasim.dist.cli.HcasimCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,16 +18,6 @@ class FioCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private Path job(String text) throws Exception {
         Path p = dir.resolve("job.fio");
@@ -39,10 +28,10 @@ class FioCommandTest {
     @Test
     void randomReadOverNvmeofGivesFioJson() throws Exception {
         Path job = job("[rr]\nioengine=nvmeof\nrw=randread\nbs=4k\niodepth=8\nruntime=5ms\ntime_based\n");
-        Result r = hcasim("fio", "--output-format", "json", job.toString());
-        assertThat(r.err).isEmpty();
-        assertThat(r.exit).isZero();
-        JsonNode read = new ObjectMapper().readTree(r.out).get("jobs").get(0).get("read");
+        CliRun r = hcasim("fio", "--output-format", "json", job.toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        JsonNode read = new ObjectMapper().readTree(r.out()).get("jobs").get(0).get("read");
         assertThat(read.get("total_ios").asLong()).isPositive();
         assertThat(read.get("clat_ns").get("percentile").get("99.000000").asLong()).isPositive();
     }
@@ -50,10 +39,10 @@ class FioCommandTest {
     @Test
     void writeAndVerifyOverNvmeofOnARamBackstore() throws Exception {
         Path job = job("[v]\nioengine=nvmeof\nrw=randwrite\nbs=4k\niodepth=4\nsize=256k\nverify=crc32c\n");
-        Result r = hcasim("fio", "--set", "testbed.target.backstore=ram", "--set", "testbed.target.namespace-size=64m", job.toString());
-        assertThat(r.err).isEmpty();
-        assertThat(r.exit).isZero();
-        assertThat(r.out).startsWith("v: (g=0): rw=randwrite, bs=(R) 4096B-4096B").contains("  write: IOPS=").contains("  read: IOPS=");
+        CliRun r = hcasim("fio", "--set", "testbed.target.backstore=ram", "--set", "testbed.target.namespace-size=64m", job.toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("v: (g=0): rw=randwrite, bs=(R) 4096B-4096B").contains("  write: IOPS=").contains("  read: IOPS=");
     }
 
     /** fio's JSON without its wall-clock fields. */
@@ -67,31 +56,31 @@ class FioCommandTest {
     void theSrpVerifyExampleWritesAndVerifiesOnARamTargetTheSameWayEachRun() throws Exception {
         String[] args = {"fio", "--output-format=json", "--set", "testbed.target.backstore=ram",
             "--set", "testbed.target.namespace-size=1g", Path.of("..", "examples", "srp-verify.fio").toString()};
-        Result first = hcasim(args);
-        assertThat(first.err).isEmpty();
-        assertThat(first.exit).isZero();
-        JsonNode job = withoutWallClock(first.out).get("jobs").get(0);
+        CliRun first = hcasim(args);
+        assertThat(first.err()).isEmpty();
+        assertThat(first.exit()).isZero();
+        JsonNode job = withoutWallClock(first.out()).get("jobs").get(0);
         assertThat(job.get("job options").get("filename").asText()).isEqualTo("/dev/sdb");
         assertThat(job.get("write").get("io_bytes").asLong()).isEqualTo(8L << 20);
         assertThat(job.get("read").get("io_bytes").asLong()).as("the verify phase read everything back").isEqualTo(8L << 20);
-        assertThat(withoutWallClock(hcasim(args).out)).isEqualTo(withoutWallClock(first.out));
+        assertThat(withoutWallClock(hcasim(args).out())).isEqualTo(withoutWallClock(first.out()));
     }
 
     @Test
     void severalInitiatorsReportAsFioClientModeWithEachHostAndAllClients() throws Exception {
         Path job = job("[rr]\nioengine=srp\nrw=randread\nbs=4k\niodepth=4\nruntime=2ms\ntime_based\n");
         String[] set = {"--set", "testbed.initiators=2", "--set", "testbed.target.devices=2"};
-        Result json = hcasim(concat(new String[] {"fio", "--output-format=json"}, set, job.toString()));
-        assertThat(json.err).isEmpty();
-        JsonNode stats = new ObjectMapper().readTree(json.out).get("client_stats");
+        CliRun json = hcasim(concat(new String[] {"fio", "--output-format=json"}, set, job.toString()));
+        assertThat(json.err()).isEmpty();
+        JsonNode stats = new ObjectMapper().readTree(json.out()).get("client_stats");
         assertThat(stats).hasSize(3);
         assertThat(stats.get(0).get("hostname").asText()).isEqualTo("initiator1");
         assertThat(stats.get(1).get("hostname").asText()).isEqualTo("initiator2");
         assertThat(stats.get(2).get("jobname").asText()).isEqualTo("All clients");
         long each = stats.get(0).get("read").get("total_ios").asLong() + stats.get(1).get("read").get("total_ios").asLong();
         assertThat(stats.get(2).get("read").get("total_ios").asLong()).isEqualTo(each).isPositive();
-        Result text = hcasim(concat(new String[] {"fio"}, set, job.toString()));
-        assertThat(text.out).contains("<initiator1> rr: (groupid=0, jobs=1)", "<initiator2>   read: IOPS=",
+        CliRun text = hcasim(concat(new String[] {"fio"}, set, job.toString()));
+        assertThat(text.out()).contains("<initiator1> rr: (groupid=0, jobs=1)", "<initiator2>   read: IOPS=",
                 "All clients: (groupid=0, jobs=2)");
     }
 
@@ -106,8 +95,8 @@ class FioCommandTest {
     void sameJobGivesTheSameReportApartFromTheWallClock() throws Exception {
         Path job = job("[mix]\nioengine=nvmeof\nrw=randrw\niodepth=8\nnumjobs=2\nruntime=3ms\ntime_based\n");
         ObjectMapper json = new ObjectMapper();
-        JsonNode first = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out);
-        JsonNode second = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out);
+        JsonNode first = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out());
+        JsonNode second = json.readTree(hcasim("fio", "--output-format=json", job.toString()).out());
         for (JsonNode root : List.of(first, second)) {
             ((com.fasterxml.jackson.databind.node.ObjectNode) root).remove(List.of("timestamp", "timestamp_ms", "time"));
         }
@@ -147,10 +136,10 @@ class FioCommandTest {
                     "--output-format=json"));
             args.addAll(List.of(options));
             args.add(job.toString());
-            Result r = hcasim(args.toArray(String[]::new));
-            assertThat(r.err).as(modes[i]).isEmpty();
-            assertThat(r.exit).as(modes[i]).isZero();
-            reports[i] = json.readTree(r.out);
+            CliRun r = hcasim(args.toArray(String[]::new));
+            assertThat(r.err()).as(modes[i]).isEmpty();
+            assertThat(r.exit()).as(modes[i]).isZero();
+            reports[i] = json.readTree(r.out());
             ((com.fasterxml.jackson.databind.node.ObjectNode) reports[i]).remove(List.of("timestamp", "timestamp_ms", "time"));
         }
         assertThat(reports[1]).isEqualTo(reports[0]);
@@ -160,9 +149,9 @@ class FioCommandTest {
     @Test
     void verifyWithElidedPayloadIsAOneLineUserError() throws Exception {
         Path job = job("[v]\nioengine=nvmeof\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\n");
-        Result r = hcasim("fio", "--set", "sim.payload=elided", job.toString());
-        assertThat(r.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(r.err).contains("verify=crc32c").contains("elided").endsWith("\n").hasLineCount(1);
+        CliRun r = hcasim("fio", "--set", "sim.payload=elided", job.toString());
+        assertThat(r.exit()).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(r.err()).contains("verify=crc32c").contains("elided").endsWith("\n").hasLineCount(1);
     }
 
     @Test
@@ -170,54 +159,54 @@ class FioCommandTest {
         Path testbed = dir.resolve("tb.properties");
         Files.writeString(testbed, "testbed.target.backstore = ram\ntestbed.target.namespace-size = 32m\ntestbed.initiator.cores = 2\n");
         Path job = job("[v]\nioengine=nvmeof\nrw=write\nbs=8k\nsize=128k\nverify=md5\n");
-        Result r = hcasim("fio", "--testbed", testbed.toString(), "--output-format=json", job.toString());
-        assertThat(r.err).isEmpty();
-        JsonNode v = new ObjectMapper().readTree(r.out).get("jobs").get(0);
+        CliRun r = hcasim("fio", "--testbed", testbed.toString(), "--output-format=json", job.toString());
+        assertThat(r.err()).isEmpty();
+        JsonNode v = new ObjectMapper().readTree(r.out()).get("jobs").get(0);
         assertThat(v.get("write").get("total_ios").asLong()).isEqualTo(16);
         assertThat(v.get("read").get("total_ios").asLong()).as("verify phase").isEqualTo(16);
 
         Files.writeString(testbed, "testbed.target.backstor = ram\n");
-        Result typo = hcasim("fio", "--testbed", testbed.toString(), job.toString());
-        assertThat(typo.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(typo.err).contains("testbed.target.backstor").contains("testbed.target.backstore");
+        CliRun typo = hcasim("fio", "--testbed", testbed.toString(), job.toString());
+        assertThat(typo.exit()).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(typo.err()).contains("testbed.target.backstor").contains("testbed.target.backstore");
     }
 
     @Test
     void anOutOfRangePluginSettingIsAOneLineUserError() throws Exception {
         Path job = job("[rr]\nioengine=nvmeof\nrw=randread\nbs=4k\niodepth=8\nruntime=1ms\ntime_based\n");
-        Result r = hcasim("fio", "--set", "nvmeof.host.queue-size=8", job.toString());
-        assertThat(r.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(r.err).isEqualTo("hcasim fio: nvmeof.host.queue-size = 8 (from --set): must be in 16..1024\n");
+        CliRun r = hcasim("fio", "--set", "nvmeof.host.queue-size=8", job.toString());
+        assertThat(r.exit()).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(r.err()).isEqualTo("hcasim fio: nvmeof.host.queue-size = 8 (from --set): must be in 16..1024\n");
     }
 
     @Test
     void errorsAreOneLine() throws Exception {
-        Result missing = hcasim("fio", dir.resolve("nope.fio").toString());
-        assertThat(missing.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(missing.err).isEqualTo("hcasim fio: job file " + dir.resolve("nope.fio") + " does not exist\n");
-        Result unknown = hcasim("fio", job("[a]\nioengine=nvmeof\nbogus=1\n").toString());
-        assertThat(unknown.err).isEqualTo("hcasim fio: " + dir.resolve("job.fio") + ":3: unknown option 'bogus'\n");
-        Result engine = hcasim("fio", job("[a]\nioengine=rds\n").toString());
-        assertThat(engine.err).startsWith("hcasim fio: ioengine=rds: ULP rds has no block roles (block ULPs installed: ")
+        CliRun missing = hcasim("fio", dir.resolve("nope.fio").toString());
+        assertThat(missing.exit()).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(missing.err()).isEqualTo("hcasim fio: job file " + dir.resolve("nope.fio") + " does not exist\n");
+        CliRun unknown = hcasim("fio", job("[a]\nioengine=nvmeof\nbogus=1\n").toString());
+        assertThat(unknown.err()).isEqualTo("hcasim fio: " + dir.resolve("job.fio") + ":3: unknown option 'bogus'\n");
+        CliRun engine = hcasim("fio", job("[a]\nioengine=rds\n").toString());
+        assertThat(engine.err()).startsWith("hcasim fio: ioengine=rds: ULP rds has no block roles (block ULPs installed: ")
                 .contains("nvmeof");
-        Result notInstalled = hcasim("fio", job("[a]\nioengine=nosuch\n").toString());
-        assertThat(notInstalled.exit).isEqualTo(HcasimCommand.USER_ERROR);
-        assertThat(notInstalled.err).startsWith("hcasim fio: ioengine=nosuch: ULP 'nosuch' is not installed; installed: ")
+        CliRun notInstalled = hcasim("fio", job("[a]\nioengine=nosuch\n").toString());
+        assertThat(notInstalled.exit()).isEqualTo(HcasimCommand.USER_ERROR);
+        assertThat(notInstalled.err()).startsWith("hcasim fio: ioengine=nosuch: ULP 'nosuch' is not installed; installed: ")
                 .contains("nvmeof").contains("rds").endsWith("\n").hasLineCount(1);
-        Result format = hcasim("fio", "--output-format", "xml", job("[a]\n").toString());
-        assertThat(format.exit).isEqualTo(HcasimCommand.USAGE_ERROR);
-        assertThat(format.err).contains("--output-format");
-        Result badSet = hcasim("fio", "--set", "testbed.target.backstore=disk", job("[a]\nioengine=nvmeof\n").toString());
-        assertThat(badSet.err).startsWith("hcasim fio: testbed.target.backstore (from --set): unknown backstore 'disk'");
+        CliRun format = hcasim("fio", "--output-format", "xml", job("[a]\n").toString());
+        assertThat(format.exit()).isEqualTo(HcasimCommand.USAGE_ERROR);
+        assertThat(format.err()).contains("--output-format");
+        CliRun badSet = hcasim("fio", "--set", "testbed.target.backstore=disk", job("[a]\nioengine=nvmeof\n").toString());
+        assertThat(badSet.err()).startsWith("hcasim fio: testbed.target.backstore (from --set): unknown backstore 'disk'");
     }
 
     @Test
     void outputOptionWritesAFile() throws Exception {
         Path out = dir.resolve("out.json");
-        Result r = hcasim("fio", "--output-format=json", "--output", out.toString(),
+        CliRun r = hcasim("fio", "--output-format=json", "--output", out.toString(),
                 job("[rr]\nioengine=nvmeof\nrw=randread\nsize=64k\n").toString());
-        assertThat(r.exit).isZero();
-        assertThat(r.out).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
         assertThat(new ObjectMapper().readTree(out.toFile()).get("jobs").get(0).get("read").get("total_ios").asLong()).isEqualTo(16);
     }
 }

@@ -1,43 +1,32 @@
 package org.hcasim.dist.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.hcasim.dist.CliRun;
 
 /**
  * Values a hostile user gives {@code hcasim fio} (issue 19): each ends with exit 1 and one line on stderr naming the
  * key or the part of the run that drives it, before the run, never an internal error or an out-of-memory.
  */
 class HostileValuesCommandTest {
-    private record Result(int exit, String out, String err) {
-    }
 
-    private static Result hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static void assertOneLineUserError(Result r, String... expected) {
-        assertThat(r.exit).as(r.err).isEqualTo(1);
-        assertThat(r.err.lines()).as(r.err).hasSize(1);
-        assertThat(r.err).contains(expected).doesNotContain("internal error").doesNotContain("\tat ");
-        assertThat(r.out).as("nothing ran").isEmpty();
+    private static void assertOneLineUserError(CliRun r, String... expected) {
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains(expected).doesNotContain("internal error").doesNotContain("\tat ");
+        assertThat(r.out()).as("nothing ran").isEmpty();
     }
 
     @Test
     void a_ram_backstore_larger_than_the_heap_is_refused_before_the_run(@TempDir Path dir) throws IOException {
         Path job = Files.writeString(dir.resolve("fill.fio"), "[fill]\nioengine=nvmeof\nrw=write\nbs=1m\nsize=900g\n");
-        Result r = hcasim("fio", "--set", "testbed.target.backstore=ram", job.toString());
+        CliRun r = hcasim("fio", "--set", "testbed.target.backstore=ram", job.toString());
         assertOneLineUserError(r, "hcasim fio: the run needs about", "what the ram backstore keeps would take about",
                 "the jobs write up to 900.0 GiB of testbed.target.namespace-size x testbed.target.namespaces");
     }
@@ -69,6 +58,16 @@ class HostileValuesCommandTest {
         String job = Path.of("..", "examples", "nvmeof-randread.fio").toString();
         assertOneLineUserError(hcasim("fio", "--set", "hca.verbs.max-qp-wr=1", job),
                 "nvmeof initiator on initiator could not connect to target: createQp: maxSendWr",
-                "(the HCA profiles' hca.verbs.* limits are below what nvmeof asks for)");
+                "outside 1..1 (the HCA profile's hca.verbs.max-qp-wr) (EINVAL), below what nvmeof asks for");
+    }
+
+    @Test
+    void verbs_limits_a_message_ulp_hits_inside_its_workload_are_a_user_error_naming_the_key() {
+        // RDS connects on the first sendmsg, inside rds-stress's event loop, not while the testbed is built
+        CliRun r = hcasim("rds-stress", "--set", "hca.verbs.max-cqe=1");
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).startsWith("hcasim rds-stress: mlx5_0: CQ size ")
+                .contains("outside 1..1 (the HCA profile's hca.verbs.max-cqe)").doesNotContain("internal error");
     }
 }

@@ -1,14 +1,13 @@
 package org.hcasim.dist.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.hcasim.dist.CliRun;
 
 /**
  * No lost output (issue 19): a report file that cannot be written is an error, exit 1 and one line on stderr; the
@@ -17,70 +16,60 @@ import org.junit.jupiter.api.io.TempDir;
  * FAILED cell in its table.
  */
 class NoLostOutputTest {
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private static final String JOB = Path.of("..", "examples", "nvmeof-randread.fio").toString();
 
-    private static void assertOneLineError(Result r, String expected) {
-        assertThat(r.exit).as(r.err).isEqualTo(1);
-        assertThat(r.err.lines()).as(r.err).hasSize(1);
-        assertThat(r.err).contains(expected).doesNotContain("Exception").doesNotContain("\tat ");
+    private static void assertOneLineError(CliRun r, String expected) {
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains(expected).doesNotContain("Exception").doesNotContain("\tat ");
     }
 
     @Test
     void a_report_written_to_a_full_disk_is_an_error() {
-        Result r = hcasim("fio", "--output", "/dev/full", JOB);
+        CliRun r = hcasim("fio", "--output", "/dev/full", JOB);
         assertOneLineError(r, "hcasim fio: cannot write --output /dev/full: No space left on device");
     }
 
     @Test
     void an_output_file_that_is_a_directory_or_in_no_directory_is_refused_before_the_run(@TempDir Path dir) {
-        Result isDir = hcasim("fio", "--output", dir.toString(), "--set", "testbed.initiators=1024", JOB);
+        CliRun isDir = hcasim("fio", "--output", dir.toString(), "--set", "testbed.initiators=1024", JOB);
         assertOneLineError(isDir, "hcasim fio: --output " + dir + ": is a directory, not a file");
         Path nowhere = dir.resolve("no-such-dir").resolve("report.txt");
-        Result noParent = hcasim("fio", "--output", nowhere.toString(), JOB);
+        CliRun noParent = hcasim("fio", "--output", nowhere.toString(), JOB);
         assertOneLineError(noParent, "--output " + nowhere + ": its directory " + nowhere.getParent() + " does not exist");
     }
 
     @Test
     void reproduce_checks_out_and_trace_before_the_sweep(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        Result notADir = hcasim("reproduce", "toy-queue", "--out", file.toString());
+        CliRun notADir = hcasim("reproduce", "toy-queue", "--out", file.toString());
         assertOneLineError(notADir, "hcasim reproduce: --out " + file + ": exists and is not a directory");
-        assertThat(notADir.out).as("no sweep ran").isEmpty();
+        assertThat(notADir.out()).as("no sweep ran").isEmpty();
 
-        Result underAFile = hcasim("reproduce", "toy-queue", "--out", file.resolve("sub").toString());
+        CliRun underAFile = hcasim("reproduce", "toy-queue", "--out", file.resolve("sub").toString());
         assertOneLineError(underAFile, "--out " + file.resolve("sub") + ": cannot create the directory");
-        assertThat(underAFile.out).isEmpty();
+        assertThat(underAFile.out()).isEmpty();
 
-        Result traceIsDir = hcasim("reproduce", "toy-queue", "--trace", dir.toString());
+        CliRun traceIsDir = hcasim("reproduce", "toy-queue", "--trace", dir.toString());
         assertOneLineError(traceIsDir, "hcasim reproduce: --trace " + dir + ": is a directory, not a file");
-        assertThat(traceIsDir.out).isEmpty();
+        assertThat(traceIsDir.out()).isEmpty();
     }
 
     @Test
     void a_trace_written_to_a_full_disk_is_an_error() {
-        Result r = hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--axis", "policy=single", "--trace", "/dev/full");
-        assertThat(r.exit).as(r.err).isEqualTo(1);
-        assertThat(r.err).contains("hcasim reproduce: --trace /dev/full: cannot write").doesNotContain("\tat ");
+        CliRun r = hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--axis", "policy=single", "--trace", "/dev/full");
+        assertThat(r.exit()).as(r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("hcasim reproduce: --trace /dev/full: cannot write").doesNotContain("\tat ");
     }
 
     @Test
     void a_point_that_fails_on_a_bug_makes_reproduce_an_internal_error_after_its_outputs() {
-        Result r = hcasim("reproduce", "toy-crash", "--jobs", "1");
-        assertThat(r.exit).as(r.err).isEqualTo(70);
-        assertThat(r.out).as("the table still shows the good point and the failed one").contains("FAILED");
-        assertThat(r.err.lines().filter(l -> l.startsWith("hcasim reproduce: internal error:")).toList()).singleElement()
+        CliRun r = hcasim("reproduce", "toy-crash", "--jobs", "1");
+        assertThat(r.exit()).as(r.err()).isEqualTo(70);
+        assertThat(r.out()).as("the table still shows the good point and the failed one").contains("FAILED");
+        assertThat(r.err().lines().filter(l -> l.startsWith("hcasim reproduce: internal error:")).toList()).singleElement()
                 .asString().contains("point bs=4096 policy=fancy of toy-crash failed").contains("toy bug at bs=4096");
-        assertThat(r.err).doesNotContain("\tat ");
+        assertThat(r.err()).doesNotContain("\tat ");
     }
 }

@@ -1,13 +1,11 @@
 package org.hcasim.dist.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -16,7 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
-import org.hcasim.dist.cli.HcasimCommand;
+import org.hcasim.dist.CliRun;
 
 /**
  * Soak with faults (docs/faults.md): random fio job mixes (ULP, block size, queue depth) on a target that keeps its
@@ -37,15 +35,11 @@ import org.hcasim.dist.cli.HcasimCommand;
 class FaultSoakPropertiesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    @org.junit.jupiter.api.Test
+    void rc_giving_up_on_a_qp_is_recovered_by_the_nvme_host() throws IOException {
+        // a case jqwik drew: 64 KiB writes at depth 1 under 0.34 % loss ran one QP's retries out (RETRY_EXC_ERR);
+        // the controller reset, reconnected and completed the requeued I/O, and the backstore's two flips were caught
+        every_io_completes_once_and_every_flip_in_pi_protected_data_is_caught(false, 2, 0, 3429, 19, 1, 214, 32);
     }
 
     @Property(tries = 40)
@@ -112,12 +106,12 @@ class FaultSoakPropertiesTest {
         Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
         Path jobFile = Files.writeString(dir.resolve("soak.fio"), job);
 
-        Result r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
-        String what = testbed + job + r.err;
-        assertThat(r.exit).as(what).isIn(0, 1);
-        assertThat(r.err.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+        CliRun r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        String what = testbed + job + r.err();
+        assertThat(r.exit()).as(what).isIn(0, 1);
+        assertThat(r.err().lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
 
-        JsonNode report = JSON.readTree(r.out);
+        JsonNode report = JSON.readTree(r.out());
         long errors = 0;
         for (JsonNode j : report.get("jobs")) {
             long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
@@ -128,7 +122,23 @@ class FaultSoakPropertiesTest {
             errors += failed;
         }
         JsonNode faults = report.path("hcasim faults");
-        assertThat(faults.has("not recovered")).as("RC recovers every wire fault\n%s", faults).isFalse();
+        // RC may give up on a QP (RETRY_EXC_ERR) when the losses hit one message's retries in a row, as on real
+        // fabrics; then NVMe-oF's host recovers by reset, reconnect and requeue, and iSER (no session recovery yet)
+        // fails that QP's I/Os: either way nothing else may be left unrecovered
+        JsonNode notRecovered = faults.path("not recovered");
+        long rcGaveUp = notRecovered.path("RETRY_EXC_ERR completions").asLong();
+        for (Iterator<String> it = notRecovered.fieldNames(); it.hasNext(); ) {
+            assertThat(it.next()).as("only RC giving up goes unrecovered\n%s", faults)
+                    .isIn("RETRY_EXC_ERR completions", "packets lost or corrupted, of work that then failed");
+        }
+        if (rcGaveUp > 0 && !iser) {
+            JsonNode recovered = faults.path("recovered");
+            assertThat(recovered.path("nvmeof controller reconnects at initiator").asLong())
+                    .as("the NVMe host reconnects after RC gave up\n%s", faults).isPositive();
+            assertThat(recovered.path("nvmeof requeued I/Os that then completed at initiator").asLong())
+                    .as("every requeued I/O completes\n%s", faults)
+                    .isEqualTo(faults.path("transport").path("nvmeof I/Os requeued at initiator").asLong());
+        }
         long injectedFlips = 0;
         long unprotectedFlips = 0;
         for (Iterator<String> it = faults.path("injected").fieldNames(); it.hasNext(); ) {
@@ -149,8 +159,10 @@ class FaultSoakPropertiesTest {
         if (injectedFlips == unprotectedFlips && undetected == unprotectedFlips) {
             // nothing a check could see: flips only where no PI covered them yet (at most one error, a flip after it)
             assertThat(errors).as(what).isLessThanOrEqualTo(injectedFlips);
-        } else if (injectedFlips == 0) {
+        } else if (injectedFlips == 0 && !(iser && rcGaveUp > 0)) {
             assertThat(errors).as("no flip, no error\n%s\n%s", faults, what).isZero();
+        } else if (injectedFlips == 0) {
+            assertThat(errors).as("iSER fails only the I/Os of the QP RC gave up on\n%s\n%s", faults, what).isPositive();
         } else {
             assertThat(errors).as("%d flips, each in data a PI check sees\n%s\n%s", injectedFlips, faults, what).isPositive();
         }

@@ -19,10 +19,21 @@ import org.hcasim.core.config.HcasimConfig;
  * @param linkHost          the host whose links go down ({@code ""}: the target)
  * @param linkDownAtNs      when its links go down (simulated time from the start of the run)
  * @param linkDownForNs     for how long (0: never)
+ * @param targetStopAtNs    when the storage target stops answering (simulated time from the start of the workload)
+ * @param targetStopForNs   for how long it answers nothing (0: never): the commands it receives meanwhile are lost
  */
 public record FaultSettings(double wireLossRate, double wireBitErrorRate, long[] dropPackets,
                             long[] corruptPackets, double backstoreFlipRate, double memoryFlipRate,
-                            double dmaFlipRate, String linkHost, long linkDownAtNs, long linkDownForNs) {
+                            double dmaFlipRate, String linkHost, long linkDownAtNs, long linkDownForNs,
+                            long targetStopAtNs, long targetStopForNs) {
+
+    /** Settings without a target that stops answering. */
+    public FaultSettings(double wireLossRate, double wireBitErrorRate, long[] dropPackets, long[] corruptPackets,
+                         double backstoreFlipRate, double memoryFlipRate, double dmaFlipRate, String linkHost,
+                         long linkDownAtNs, long linkDownForNs) {
+        this(wireLossRate, wireBitErrorRate, dropPackets, corruptPackets, backstoreFlipRate, memoryFlipRate, dmaFlipRate,
+                linkHost, linkDownAtNs, linkDownForNs, 0, 0);
+    }
 
     /** The largest duration a fault setting takes: 1000 s of simulated time keeps every event time far from overflow. */
     public static final long MAX_DURATION_NS = 1_000_000_000_000L;
@@ -42,13 +53,15 @@ public record FaultSettings(double wireLossRate, double wireBitErrorRate, long[]
                 rate(config, "fault.dma.flip-rate", 1),
                 config.getString("fault.link.host"),
                 duration(config, "fault.link.down-at"),
-                duration(config, "fault.link.down-for"));
+                duration(config, "fault.link.down-for"),
+                duration(config, "fault.target.stop-at"),
+                duration(config, "fault.target.stop-for"));
     }
 
     /** These settings with the links of {@code host} as the ones that go down. */
     public FaultSettings withLinkHost(String host) {
         return new FaultSettings(wireLossRate, wireBitErrorRate, dropPackets, corruptPackets, backstoreFlipRate,
-                memoryFlipRate, dmaFlipRate, host, linkDownAtNs, linkDownForNs);
+                memoryFlipRate, dmaFlipRate, host, linkDownAtNs, linkDownForNs, targetStopAtNs, targetStopForNs);
     }
 
     /** Whether bits of data can flip (at rest, in memory, in DMA). */
@@ -58,7 +71,7 @@ public record FaultSettings(double wireLossRate, double wireBitErrorRate, long[]
 
     /** Whether any fault is asked for. */
     public boolean any() {
-        return wireFaults() || dataFaults();
+        return wireFaults() || dataFaults() || targetStopForNs > 0;
     }
 
     /** Whether packets can be lost or corrupted. */

@@ -101,10 +101,7 @@ public final class Faults {
     public int damage(long t, String from, String to, String toPort, long packets, long bitsPerPacket) {
         long first = packetsSent + 1;
         packetsSent += packets;
-        long sinceDown = t - linkOrigin - settings.linkDownAtNs();
-        if (settings.linkDownForNs() > 0 && linkOrigin != Long.MAX_VALUE && sinceDown >= 0
-                && sinceDown < settings.linkDownForNs()
-                && (from.equals(settings.linkHost()) || to.equals(settings.linkHost()))) {
+        if (linkDown(t, from, to)) {
             ledger.add(Section.INJECTED, "packets lost to link down", packets);
             return 0;
         }
@@ -140,6 +137,49 @@ public final class Faults {
             ledger.count(Section.INJECTED, "packets lost");
         }
         return (int) Math.min(chosen, Integer.MAX_VALUE >> 1) << 1 | (corrupted ? 1 : 0);
+    }
+
+    /** Whether the link between hosts {@code from} and {@code to} is down at {@code t} ({@code fault.link.*}). */
+    public boolean linkDown(long t, String from, String to) {
+        long sinceDown = t - linkOrigin - settings.linkDownAtNs();
+        return settings.linkDownForNs() > 0 && linkOrigin != Long.MAX_VALUE && sinceDown >= 0
+                && sinceDown < settings.linkDownForNs()
+                && (from.equals(settings.linkHost()) || to.equals(settings.linkHost()));
+    }
+
+    /**
+     * Whether the storage target, a command of which arrived at {@code t}, has stopped answering then
+     * ({@code fault.target.*}): its NVMe target is hung, the command is lost unanswered (its HCA still acknowledged it).
+     * The ledger counts it.
+     */
+    public boolean targetStopped(long t, String host) {
+        long since = t - linkOrigin - settings.targetStopAtNs();
+        if (settings.targetStopForNs() <= 0 || linkOrigin == Long.MAX_VALUE || since < 0
+                || since >= settings.targetStopForNs()) {
+            return false;
+        }
+        ledger.count(Section.INJECTED, "commands unanswered by a stopped target at " + host);
+        return true;
+    }
+
+    /**
+     * A connection manager message from {@code from} to {@code to} at {@code t} was lost to a link down (CM MADs are
+     * not retried here: the kernel's CM retries after ~4 s, later than a ULP waits for it); the ledger counts it.
+     */
+    public boolean cmMessageLost(long t, String from, String to) {
+        if (!linkDown(t, from, to)) return false;
+        ledger.count(Section.INJECTED, "CM messages lost to link down");
+        return true;
+    }
+
+    /** A ULP's error recovery on {@code host} took step {@code what} (counted beside the transport's own steps). */
+    public void recoveryStep(String host, String what) {
+        ledger.count(Section.TRANSPORT, what + " at " + host);
+    }
+
+    /** A ULP's error recovery on {@code host} recovered {@code what}; {@code recovered} false when it gave up. */
+    public void recovery(String host, String what, boolean recovered) {
+        ledger.count(recovered ? Section.RECOVERED : Section.FAILED, what + " at " + host);
     }
 
     // ---------------------------------------------------------------- data

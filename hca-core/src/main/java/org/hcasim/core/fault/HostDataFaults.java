@@ -8,9 +8,22 @@ public final class HostDataFaults implements DataFaults {
     private final Faults faults;
     private final String host;
 
+    private final boolean storageTarget;
+
     public HostDataFaults(Faults faults, String host) {
+        this(faults, host, false);
+    }
+
+    /** {@code storageTarget}: the host is the testbed's target, the one {@code fault.target.*} stops. */
+    public HostDataFaults(Faults faults, String host, boolean storageTarget) {
         this.faults = faults;
         this.host = host;
+        this.storageTarget = storageTarget;
+    }
+
+    @Override
+    public boolean targetStopped(long now) {
+        return storageTarget && faults.targetStopped(now, host);
     }
 
     @Override
@@ -21,6 +34,16 @@ public final class HostDataFaults implements DataFaults {
     @Override
     public void inMemory(HostMemory memory, long iova, int length, int blockSize) {
         faults.inMemory(host, memory, iova, length, blockSize);
+    }
+
+    @Override
+    public void recoveryStep(String what) {
+        faults.recoveryStep(host, what);
+    }
+
+    @Override
+    public void recovery(String what, boolean recovered) {
+        faults.recovery(host, what, recovered);
     }
 
     @Override

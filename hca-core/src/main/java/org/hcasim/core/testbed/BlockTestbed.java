@@ -89,7 +89,7 @@ public final class BlockTestbed {
         this.target = host(spec.target(), spec.targetDevices());
         if (faults.any()) {
             for (SimHost h : initiators) h.dataFaults(new HostDataFaults(faults, h.name()));
-            target.dataFaults(new HostDataFaults(faults, target.name()));
+            target.dataFaults(new HostDataFaults(faults, target.name(), true));
         }
         this.policies = new TestbedPolicies(InstalledPolicies.of(installed), config.asMap());
         Injector injector;
@@ -277,7 +277,8 @@ public final class BlockTestbed {
         } catch (org.hcasim.verbs.VerbsException e) {
             // a verb refused while the ULPs set up their queues: the profile's verbs limits are below what they ask for
             throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": "
-                    + e.getMessage() + " (the HCA profiles' hca.verbs.* limits are below what " + ulp + " asks for)");
+                    + e.getMessage() + (e instanceof org.hcasim.verbs.DeviceLimitException ? ", below what " + ulp + " asks for"
+                    : " (the HCA profiles' hca.verbs.* limits are below what " + ulp + " asks for)"));
         }
         if (failure[0] != null) {
             throw new UserException(ulp + " initiator on " + host.name() + " could not connect to " + address + ": " + failure[0]);

@@ -2,6 +2,7 @@ package org.hcasim.core.verbs;
 
 import java.util.Map;
 import java.util.Set;
+import org.hcasim.core.fault.Faults;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmEvent;
@@ -87,12 +88,10 @@ final class SimConnectionManager implements ConnectionManager {
             return active;
         }
         toQpInit(sqp);
-        long arrival = message(start, device, remote);
-        device.loop().at(arrival, () -> {
+        send(start, device, remote, () -> {
             Listener l = device.fabric().listenersOf(VerbsFabric.portName(remote)).get(serviceId);
             if (l == null || l.closed) {
-                long back = message(device.loop().now(), remote, device);
-                device.loop().at(back, () -> active.deliver(new CmEvent.Rejected(active, new byte[0],
+                send(device.loop().now(), remote, device, () -> active.deliver(new CmEvent.Rejected(active, new byte[0],
                         "nobody listens on service id " + serviceId + " at " + remoteHost)));
                 return;
             }
@@ -103,6 +102,18 @@ final class SimConnectionManager implements ConnectionManager {
             passive.deliver(new CmEvent.ConnectRequest(passive, data));
         });
         return active;
+    }
+
+    /**
+     * Sends a CM message at {@code t}: {@code onArrival} runs when the receiving CM has processed it, unless a link
+     * down loses it (then nothing happens, and the sender's ULP must time out as the kernel's do).
+     */
+    private static void send(long t, SimRdmaDevice from, SimRdmaDevice to, Runnable onArrival) {
+        Faults faults = from.fabric().faults();
+        if (faults.any() && faults.cmMessageLost(t, from.host().name(), to.host().name())) {
+            return;
+        }
+        from.loop().at(message(t, from, to), onArrival);
     }
 
     /** One send of a CM message plus the processing at the receiving CM. */
@@ -199,15 +210,13 @@ final class SimConnectionManager implements ConnectionManager {
             toRtrRts(sqp, peer.qp, true); // cma_accept_ib: RTR then RTS before the REP goes out
             byte[] data = copy(privateData);
             Side active = peer;
-            long rep = message(now(), device, active.device);
-            device.loop().at(rep, () -> {
+            send(now(), device, active.device, () -> {
                 if (active.qp.state() != QpState.INIT) {
                     return; // the active side gave up meanwhile
                 }
                 toRtrRts(active.qp, sqp, true);
                 active.established(data);
-                long rtu = message(device.loop().now(), active.device, device);
-                device.loop().at(rtu, () -> {
+                send(device.loop().now(), active.device, device, () -> {
                     if (sqp.state() == QpState.RTR) {
                         toRtrRts(sqp, active.qp, true);
                     }
@@ -229,8 +238,7 @@ final class SimConnectionManager implements ConnectionManager {
             answered = true;
             byte[] data = copy(privateData);
             Side active = peer;
-            long rej = message(now(), device, active.device);
-            device.loop().at(rej, () -> {
+            send(now(), device, active.device, () -> {
                 if (active.qp.state() == QpState.INIT) {
                     active.qp.modify(QpAttributes.toError());
                 }
@@ -253,8 +261,23 @@ final class SimConnectionManager implements ConnectionManager {
             qp.moveToError();
             deliver(new CmEvent.Disconnected(this));
             Side other = peer;
-            long dreq = message(now(), device, other.device);
-            device.loop().at(dreq, other::peerDisconnected);
+            sendDreq(now(), other, CmDefaults.MAX_CM_RETRIES);
+        }
+
+        /**
+         * A DREQ lost to a link down is sent again after the CM's timeout, up to its retries, as the kernel's CM does
+         * (so a peer learns of the disconnect once the link is back); the connect messages are not retried, since
+         * the ULPs stop waiting for an answer first (nvme-rdma after 3 s).
+         */
+        private void sendDreq(long t, Side other, int retriesLeft) {
+            Faults faults = device.fabric().faults();
+            if (faults.any() && faults.cmMessageLost(t, device.host().name(), other.device.host().name())) {
+                if (retriesLeft > 0) {
+                    device.loop().at(t + CmDefaults.CM_RETRY_NS, () -> sendDreq(device.loop().now(), other, retriesLeft - 1));
+                }
+                return;
+            }
+            device.loop().at(message(t, device, other.device), other::peerDisconnected);
         }
 
         private void peerDisconnected() {

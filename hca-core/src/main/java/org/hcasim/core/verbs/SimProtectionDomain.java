@@ -9,6 +9,7 @@ import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.core.verbs.translation.SgMapping;
 import org.hcasim.core.verbs.translation.Translation;
 import org.hcasim.host.MemoryAccessException;
+import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.MemoryRegion;
@@ -95,8 +96,8 @@ final class SimProtectionDomain implements ProtectionDomain {
             throw new VerbsException(Errno.EINVAL, verb + ": length " + length + " must be positive");
         }
         if (length > device.attributes().maxMrSize()) {
-            throw new VerbsException(Errno.EINVAL, verb + ": length " + length + " exceeds maxMrSize "
-                    + device.attributes().maxMrSize());
+            throw new DeviceLimitException(Errno.EINVAL, verb + ": length " + length + " exceeds maxMrSize "
+                    + device.attributes().maxMrSize(), "hca.verbs.max-mr-size");
         }
         try {
             device.host().memory().check(iova, length);
@@ -124,7 +125,11 @@ final class SimProtectionDomain implements ProtectionDomain {
         }
         int limit = type == MrType.INTEGRITY ? device.attributes().maxPiFastRegPageListLen()
                 : device.attributes().maxFastRegPageListLen();
-        if (maxSg < 1 || maxSg > limit) {
+        if (maxSg > limit) {
+            throw new DeviceLimitException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit,
+                    type == MrType.INTEGRITY ? "hca.verbs.max-pi-fast-reg-page-list-len" : "hca.verbs.max-fast-reg-page-list-len");
+        }
+        if (maxSg < 1) {
             throw new VerbsException(Errno.EINVAL, "allocMr(" + type + "): maxSg " + maxSg + " outside 1.." + limit);
         }
         device.firmwareCommand(FirmwareCommand.CREATE_MKEY, (long) maxSg * switch (type) {

@@ -7,6 +7,7 @@ import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.EventTarget;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
+import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
@@ -62,13 +63,13 @@ final class SimQueuePair implements QueuePair, EventTarget {
         if (init.srq() != null && (!(init.srq() instanceof SimSharedReceiveQueue s) || s.simPd() != pd)) {
             throw new VerbsException(Errno.EINVAL, "createQp: the SRQ must belong to the QP's PD");
         }
-        requireRange("maxSendWr", init.maxSendWr(), 1, attrs.maxQpWr());
+        requireRange("maxSendWr", init.maxSendWr(), 1, attrs.maxQpWr(), "hca.verbs.max-qp-wr");
         if (init.srq() == null) {
-            requireRange("maxRecvWr", init.maxRecvWr(), 1, attrs.maxQpWr());
+            requireRange("maxRecvWr", init.maxRecvWr(), 1, attrs.maxQpWr(), "hca.verbs.max-qp-wr");
         }
-        requireRange("maxSendSge", init.maxSendSge(), 1, attrs.maxSge());
-        requireRange("maxRecvSge", init.maxRecvSge(), 1, attrs.maxSge());
-        requireRange("maxInlineData", init.maxInlineData(), 0, attrs.maxInlineData());
+        requireRange("maxSendSge", init.maxSendSge(), 1, attrs.maxSge(), "hca.verbs.max-sge");
+        requireRange("maxRecvSge", init.maxRecvSge(), 1, attrs.maxSge(), "hca.verbs.max-sge");
+        requireRange("maxInlineData", init.maxInlineData(), 0, attrs.maxInlineData(), "hca.verbs.max-inline-data");
         this.sendCq = scq;
         this.recvCq = rcq;
         this.srq = (SimSharedReceiveQueue) init.srq();
@@ -93,9 +94,14 @@ final class SimQueuePair implements QueuePair, EventTarget {
         dev.fabric().register(this);
     }
 
-    private static void requireRange(String what, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new VerbsException(Errno.EINVAL, "createQp: " + what + " " + value + " outside " + min + ".." + max);
+    /** Below {@code min} is the caller's mistake; above {@code max} the device's limit, named by {@code limitKey}. */
+    private static void requireRange(String what, int value, int min, int max, String limitKey) {
+        String message = "createQp: " + what + " " + value + " outside " + min + ".." + max;
+        if (value > max) {
+            throw new DeviceLimitException(Errno.EINVAL, message, limitKey);
+        }
+        if (value < min) {
+            throw new VerbsException(Errno.EINVAL, message);
         }
     }
 

@@ -14,6 +14,7 @@ import org.hcasim.core.verbs.mkey.Mkey;
 import org.hcasim.core.verbs.mkey.MkeyTable;
 import org.hcasim.host.Host;
 import org.hcasim.host.Priority;
+import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AsyncEvent;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
@@ -116,7 +117,8 @@ public final class SimRdmaDevice implements RdmaDevice {
     @Override
     public ProtectionDomain allocPd() {
         if (pdCount >= attributes.maxPd()) {
-            throw new VerbsException(Errno.ENOMEM, name + ": maximum of " + attributes.maxPd() + " PDs reached");
+            throw new DeviceLimitException(Errno.ENOMEM, name + ": maximum of " + attributes.maxPd() + " PDs reached",
+                    "hca.verbs.max-pd");
         }
         pdCount++;
         return new SimProtectionDomain(this);
@@ -128,7 +130,11 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     @Override
     public CompletionQueue createCq(CqInit init) {
-        if (init.cqe() < 1 || init.cqe() > attributes.maxCqe()) {
+        if (init.cqe() > attributes.maxCqe()) {
+            throw new DeviceLimitException(Errno.EINVAL, name + ": CQ size " + init.cqe() + " outside 1.."
+                    + attributes.maxCqe(), "hca.verbs.max-cqe");
+        }
+        if (init.cqe() < 1) {
             throw new VerbsException(Errno.EINVAL, name + ": CQ size " + init.cqe() + " outside 1.."
                     + attributes.maxCqe());
         }
@@ -141,7 +147,8 @@ public final class SimRdmaDevice implements RdmaDevice {
                     + init.pollContext() + " CQs run their callbacks themselves");
         }
         if (cqCount >= attributes.maxCq()) {
-            throw new VerbsException(Errno.ENOMEM, name + ": maximum of " + attributes.maxCq() + " CQs reached");
+            throw new DeviceLimitException(Errno.ENOMEM, name + ": maximum of " + attributes.maxCq() + " CQs reached",
+                    "hca.verbs.max-cq");
         }
         cqCount++;
         firmwareCommand(FirmwareCommand.CREATE_CQ);
@@ -180,7 +187,8 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     int allocateQpNum() {
         if (qpCount >= attributes.maxQp()) {
-            throw new VerbsException(Errno.ENOMEM, name + ": maximum of " + attributes.maxQp() + " QPs reached");
+            throw new DeviceLimitException(Errno.ENOMEM, name + ": maximum of " + attributes.maxQp() + " QPs reached",
+                    "hca.verbs.max-qp");
         }
         qpCount++;
         return nextQpNum++;
@@ -213,7 +221,8 @@ public final class SimRdmaDevice implements RdmaDevice {
 
     int allocateSrqNum() {
         if (srqCount >= attributes.maxSrq()) {
-            throw new VerbsException(Errno.ENOMEM, name + ": maximum of " + attributes.maxSrq() + " SRQs reached");
+            throw new DeviceLimitException(Errno.ENOMEM, name + ": maximum of " + attributes.maxSrq() + " SRQs reached",
+                    "hca.verbs.max-srq");
         }
         srqCount++;
         return nextSrqNum++;

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.core.host.SimLock;
+import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
 import org.hcasim.verbs.ProtectionDomain;
@@ -45,10 +46,18 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
 
     SimSharedReceiveQueue(SimProtectionDomain pd, SrqInit init) {
         var attrs = pd.simDevice().attributes();
-        if (init.maxWr() < 1 || init.maxWr() > attrs.maxSrqWr()) {
+        if (init.maxWr() > attrs.maxSrqWr()) {
+            throw new DeviceLimitException(Errno.EINVAL, "createSrq: maxWr " + init.maxWr() + " outside 1.." + attrs.maxSrqWr(),
+                    "hca.verbs.max-srq-wr");
+        }
+        if (init.maxSge() > attrs.maxSrqSge()) {
+            throw new DeviceLimitException(Errno.EINVAL, "createSrq: maxSge " + init.maxSge() + " outside 1.." + attrs.maxSrqSge(),
+                    "hca.verbs.max-srq-sge");
+        }
+        if (init.maxWr() < 1) {
             throw new VerbsException(Errno.EINVAL, "createSrq: maxWr " + init.maxWr() + " outside 1.." + attrs.maxSrqWr());
         }
-        if (init.maxSge() < 1 || init.maxSge() > attrs.maxSrqSge()) {
+        if (init.maxSge() < 1) {
             throw new VerbsException(Errno.EINVAL, "createSrq: maxSge " + init.maxSge() + " outside 1.." + attrs.maxSrqSge());
         }
         if (init.limit() < 0 || init.limit() > init.maxWr()) {

@@ -63,6 +63,23 @@ class BlockBackstoresTest {
     }
 
     @Test
+    void ramRefusesToKeepMoreThanItsShareOfTheHeapButOverwritesCostNothing() {
+        long perBlock = 512 + BlockBackstores.KEPT_BLOCK_OVERHEAD_BYTES;
+        BlockBackstore ram = BlockBackstores.create(new BlockNamespaceSpec("ns1", Backstore.RAM, 1 << 20, BlockFormat.B512, 0),
+                host, 3 * perBlock);
+        long buf = host.memory().allocate(1024, 4096);
+        execute(ram, io(BlockOp.WRITE, 0, 2, buf, BlockRequest.NO_METADATA, PiControl.NONE));
+        execute(ram, io(BlockOp.WRITE, 0, 2, buf, BlockRequest.NO_METADATA, PiControl.NONE)); // the same blocks again
+        execute(ram, io(BlockOp.WRITE, 2, 1, buf, BlockRequest.NO_METADATA, PiControl.NONE)); // the third block fits
+        assertThat(done).hasSize(3).allMatch(BlockCompletion::ok);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> execute(ram, io(BlockOp.WRITE, 3, 1, buf, BlockRequest.NO_METADATA, PiControl.NONE)))
+                .isInstanceOf(org.hcasim.block.BackstoreFullException.class)
+                .hasMessageStartingWith("testbed.target.backstore = ram: ns1 would keep more than the 0 MiB of written blocks")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
     void nullKeepsNothingAndRejectsRangesBeyondCapacity() {
         BlockBackstore nul = BlockBackstores.create(new BlockNamespaceSpec("ns1", Backstore.NULL, 1 << 20, BlockFormat.B512, 0), host);
         long buf = host.memory().allocate(512, 4096);

@@ -1,6 +1,7 @@
 package org.hcasim.core.verbs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hcasim.core.verbs.Pair.buffer;
 import static org.hcasim.core.verbs.Pair.sge;
 
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Priority;
+import org.hcasim.verbs.VerbsException;
+import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
@@ -278,6 +281,24 @@ class CompletionAndSrqConformanceTest {
         writes(p, p.a, 2, wc -> { });
         p.run();
         assertThat(p.devA.unhandledAsyncEvents()).extracting(e -> e.type()).contains(AsyncEventType.CQ_ERR);
+    }
+
+    @Test
+    void requestsBeyondADeviceLimitNameTheProfileKeyAndMistakesBelowTheMinimumDoNot() {
+        Pair p = Pair.connected();
+        int maxCqe = p.devA.attributes().maxCqe();
+        assertThatThrownBy(() -> p.devA.createCq(CqInit.of(maxCqe + 1, 0, PollContext.SOFTIRQ)))
+                .isInstanceOf(DeviceLimitException.class).hasMessageContaining("hca.verbs.max-cqe")
+                .extracting(e -> ((DeviceLimitException) e).limitKey()).isEqualTo("hca.verbs.max-cqe");
+        int maxWr = p.devA.attributes().maxQpWr();
+        assertThatThrownBy(() -> p.pdA.createQp(QpInit.of(p.cqA, maxWr + 1, 4, 1)))
+                .isInstanceOf(DeviceLimitException.class).hasMessageContaining("hca.verbs.max-qp-wr");
+        int maxSrqWr = p.devA.attributes().maxSrqWr();
+        assertThatThrownBy(() -> p.pdA.createSrq(new SrqInit(maxSrqWr + 1, 1, 0)))
+                .isInstanceOf(DeviceLimitException.class).hasMessageContaining("hca.verbs.max-srq-wr");
+        // a CQ of no entries is the caller's mistake, not a limit of the profile
+        assertThatThrownBy(() -> p.devA.createCq(CqInit.of(0, 0, PollContext.SOFTIRQ)))
+                .isInstanceOf(VerbsException.class).isNotInstanceOf(DeviceLimitException.class);
     }
 
     @Test

@@ -1,29 +1,42 @@
 package org.hcasim.dist.experiment.grid;
 
 import java.io.PrintStream;
+import java.util.function.LongSupplier;
 
 /**
- * A one-line progress bar redrawn in place ({@code \r}) on a terminal: {@code inline-umr [#####-----] 3/6}.
- * Use only when a person watches (a console is attached); pipes and CI get {@link SweepProgress#NONE}.
+ * A one-line progress bar redrawn in place ({@code \r}) on a terminal:
+ * {@code inline-umr [###############---------------] 3/6 points, 0:12 elapsed, ETA 0:12} ({@link ProgressLine}).
+ * Use only when a person watches ({@link #choose}); pipes, CI and {@code --quiet} get {@link SweepProgress#NONE}.
  */
 public final class ConsoleProgress implements SweepProgress {
-    private static final int WIDTH = 30;
     private final PrintStream out;
+    private final LongSupplier clock;
     private String experiment = "";
     private int total;
     private int done;
+    private long startNs;
+    private int drawnLength;
 
-    public ConsoleProgress(PrintStream out) {
+    /** {@code clock}: wall time in ns ({@code System::nanoTime}; a test's own). */
+    public ConsoleProgress(PrintStream out, LongSupplier clock) {
         this.out = out;
+        this.clock = clock;
     }
 
-    /**
-     * A bar on stderr when a terminal is attached, nothing otherwise. Since JDK 22 {@code System.console()}
-     * exists even when output is redirected, so {@code isTerminal()} decides.
-     */
-    public static SweepProgress forTerminal() {
+    /** Whether stderr goes to a person: since JDK 22 {@code System.console()} exists even when output is redirected. */
+    public static boolean onTerminal() {
         java.io.Console console = System.console();
-        return console != null && console.isTerminal() ? new ConsoleProgress(System.err) : SweepProgress.NONE;
+        return console != null && console.isTerminal();
+    }
+
+    /** A bar on {@code err} when {@code terminal} and not {@code quiet}, nothing otherwise. */
+    public static SweepProgress choose(boolean quiet, boolean terminal, PrintStream err) {
+        return quiet || !terminal ? SweepProgress.NONE : new ConsoleProgress(err, System::nanoTime);
+    }
+
+    /** {@link #choose} for this process's terminal and stderr. */
+    public static SweepProgress forTerminal(boolean quiet) {
+        return choose(quiet, onTerminal(), System.err);
     }
 
     @Override
@@ -31,6 +44,7 @@ public final class ConsoleProgress implements SweepProgress {
         this.experiment = experiment;
         this.total = points;
         this.done = 0;
+        this.startNs = clock.getAsLong();
         draw();
     }
 
@@ -42,13 +56,17 @@ public final class ConsoleProgress implements SweepProgress {
 
     @Override
     public synchronized void finished() {
-        out.print("\r" + " ".repeat(experiment.length() + WIDTH + 20) + "\r");
+        out.print("\r" + " ".repeat(drawnLength) + "\r");
         out.flush();
+        drawnLength = 0;
     }
 
     private void draw() {
-        int filled = total == 0 ? WIDTH : done * WIDTH / total;
-        out.print("\r" + experiment + " [" + "#".repeat(filled) + "-".repeat(WIDTH - filled) + "] " + done + "/" + total + " points");
+        String line = ProgressLine.render(experiment, total == 0 ? 1 : (double) done / total, done + "/" + total + " points",
+                clock.getAsLong() - startNs);
+        // pad over the longer line drawn before (the ETA comes and goes)
+        out.print("\r" + line + " ".repeat(Math.max(0, drawnLength - line.length())));
+        drawnLength = Math.max(drawnLength, line.length());
         out.flush();
     }
 }

@@ -80,7 +80,8 @@ public final class Sweep {
                 return PointRun.failed(p, seed, "the point runner returned no result");
             }
             return PointRun.ok(p, seed, r);
-        } catch (IllegalArgumentException | UserException e) {
+        } catch (IllegalArgumentException | UserException | org.hcasim.verbs.DeviceLimitException
+                 | org.hcasim.block.BackstoreFullException e) {
             return PointRun.failed(p, seed, String.valueOf(e.getMessage()));
         } catch (RuntimeException e) {
             return PointRun.crashed(p, seed, "internal error: " + e, e);

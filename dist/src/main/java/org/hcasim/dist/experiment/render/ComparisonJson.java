@@ -22,7 +22,11 @@ public final class ComparisonJson {
         var e = o.experiment();
         m.put("experiment", e.name());
         m.put("description", e.description());
-        m.put("reference", Map.of("source", o.reference().source(), "comments", o.reference().comments()));
+        // ordered: Map.of iterates in an order that changes from JVM to JVM, and shards run in different JVMs
+        Map<String, Object> reference = new LinkedHashMap<>();
+        reference.put("source", o.reference().source());
+        reference.put("comments", o.reference().comments());
+        m.put("reference", reference);
         m.put("columns", o.layout().headers());
         Map<String, Object> axes = new LinkedHashMap<>();
         for (Axis a : o.grid().axes()) {

@@ -46,11 +46,19 @@ public final class FioJobRun {
      */
     public static Outcome run(JobFileParser.JobSet parsed, HcasimConfig config, InstalledUlps installed,
                               Consumer<String> errors, long statusIntervalNs, Consumer<FioResults> status) {
+        return run(parsed, config, installed, errors, statusIntervalNs, status, FioRun.Progress.NONE);
+    }
+
+    /** As the other {@code run}, telling {@code progress} how far the run is while it runs (a terminal's bar). */
+    public static Outcome run(JobFileParser.JobSet parsed, HcasimConfig config, InstalledUlps installed,
+                              Consumer<String> errors, long statusIntervalNs, Consumer<FioResults> status,
+                              FioRun.Progress progress) {
         BlockTestbedSpec spec = BlockTestbedSpec.from(config);
         JobFileParser.JobSet jobs = HostEngines.map(parsed, blockUlps(installed), spec.ulps());
         BlockTestbed testbed = new BlockTestbed(spec, config, installed, jobs.ioengines());
         FioRun run = new FioRun(FioTestbed.of(testbed), errors)
-                .steadyStateByDefault(config.getEnum("sim.steady-state", FioRun.SteadyStateSetting.class) == FioRun.SteadyStateSetting.ON);
+                .steadyStateByDefault(config.getEnum("sim.steady-state", FioRun.SteadyStateSetting.class) == FioRun.SteadyStateSetting.ON)
+                .progress(progress);
         FioResults results = run.run(jobs, statusIntervalNs, status);
         config.checkAllKeysUsed();
         Simulation sim = testbed.simulation();

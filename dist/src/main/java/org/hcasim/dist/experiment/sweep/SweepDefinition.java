@@ -17,10 +17,8 @@ import org.hcasim.fio.CommandLineJobs;
 import org.hcasim.fio.JobFileParser;
 import org.hcasim.spi.Axis;
 import org.hcasim.spi.ExperimentContext;
-import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import org.hcasim.spi.PointResult;
-import org.hcasim.spi.ReferenceColumn;
 
 /**
  * A fio job over a grid of settings, as an experiment without a reference: each axis is a configuration key (it has a
@@ -28,7 +26,7 @@ import org.hcasim.spi.ReferenceColumn;
  * option ({@code bs}, {@code iodepth}) applied to every job after its own options. A point runs as {@code hcasim fio}
  * runs the job (host engines mapped, the same run report), seeded from the sweep's name and the point only.
  */
-public final class SweepDefinition implements ExperimentDefinition {
+public final class SweepDefinition implements SweepGrid {
     private final String name;
     private final List<JobFileParser.JobFileText> job;
     private final List<Axis> axes;
@@ -61,22 +59,6 @@ public final class SweepDefinition implements ExperimentDefinition {
     @Override
     public List<Axis> axes() {
         return axes;
-    }
-
-    /** The last axis: the series of the plots (a sweep has no baseline to compare with). */
-    @Override
-    public String policyAxis() {
-        return axes.get(axes.size() - 1).name();
-    }
-
-    @Override
-    public String referenceResource() {
-        return "";
-    }
-
-    @Override
-    public List<ReferenceColumn> columns() {
-        return List.of();
     }
 
     /** The jobs of a point, parsed (also to check every point's fio options before anything runs). */

@@ -72,7 +72,8 @@ public final class MkeyTable {
 
     public Mkey create(ProtectionDomain pd, MrType type) {
         if (liveCount() >= maxMr) {
-            throw new VerbsException(Errno.ENOMEM, "device has its maximum of " + maxMr + " memory regions");
+            throw new org.hcasim.verbs.DeviceLimitException(Errno.ENOMEM, "device has its maximum of " + maxMr
+                    + " memory regions", "hca.verbs.max-mr");
         }
         Mkey k = new Mkey(nextIndex++, pd, type);
         put(k);
@@ -168,6 +169,10 @@ public final class MkeyTable {
     private boolean storesAny(Mkey k, long address, int length) {
         if (length == 0) {
             return false;
+        }
+        long host = k.translation().singlePiece(address, length);
+        if (host != Translation.SPLIT) {
+            return memory.storesBytes(host); // one piece: no capturing lambda and flag array per read
         }
         boolean[] any = {false};
         k.translation().forEachPiece(address, length, (h, len, off) -> any[0] |= memory.storesBytes(h));

@@ -16,6 +16,8 @@ public final class NvmeCommand {
 
     /** Admin opcode Identify. */
     public static final int OPC_IDENTIFY = 0x06;
+    /** Admin Keep Alive (nvme_admin_keep_alive). */
+    public static final int OPC_KEEP_ALIVE = 0x18;
     /** I/O opcodes. */
     public static final int OPC_FLUSH = 0x00;
     public static final int OPC_WRITE = 0x01;
@@ -38,6 +40,14 @@ public final class NvmeCommand {
     /** Decodes 64 bytes (copied). */
     public static NvmeCommand decode(byte[] bytes, int at) {
         return new NvmeCommand(Arrays.copyOfRange(bytes, at, at + BYTES));
+    }
+
+    /** The command in {@code bytes}, exactly {@link #BYTES} long, which the caller hands over (not copied). */
+    public static NvmeCommand adopt(byte[] bytes) {
+        if (bytes.length != BYTES) {
+            throw new IllegalArgumentException("a command is " + BYTES + " bytes, not " + bytes.length);
+        }
+        return new NvmeCommand(bytes);
     }
 
     private static NvmeCommand base(int opcode, int commandId, SglDescriptor dptr) {
@@ -82,6 +92,11 @@ public final class NvmeCommand {
         LittleEndian.put(c.b, 4, nsid, 4);
         LittleEndian.put(c.b, 40, cns, 1);
         return c;
+    }
+
+    /** Keep Alive: no data, no fields (nvme_keep_alive_work). */
+    public static NvmeCommand keepAlive(int commandId) {
+        return base(OPC_KEEP_ALIVE, commandId, SglDescriptor.none());
     }
 
     /** Fabrics Connect for queue {@code qid} with {@code sqsize} (0-based), 1024 bytes of connect data. */
@@ -151,6 +166,11 @@ public final class NvmeCommand {
 
     public int connectQid() {
         return (int) LittleEndian.get(b, 42, 2);
+    }
+
+    /** The Connect command's KATO field, in ms (0: no keep-alive). */
+    public long connectKato() {
+        return LittleEndian.get(b, 48, 4);
     }
 
     public int connectSqsize() {

@@ -28,6 +28,10 @@ public record NvmeCompletion(int result, int sqHead, int sqId, int commandId, in
     public static final int SCT_GENERIC = 0;
     public static final int SCT_COMMAND_SPECIFIC = 1;
     public static final int SCT_MEDIA = 2;
+    /** Path related status (NVMe 1.4): the host's transport, not the controller, ended the command. */
+    public static final int SCT_PATH = 3;
+    /** NVME_SC_HOST_ABORTED_CMD (0x371): the host cancelled the command (error recovery); retried unless DNR. */
+    public static final int SC_HOST_ABORTED = 0x71;
 
     public static NvmeCompletion success(int commandId, int sqId, int sqHead, int result) {
         return new NvmeCompletion(result, sqHead, sqId, commandId, SCT_GENERIC, SC_SUCCESS);

@@ -1,6 +1,7 @@
 package org.hcasim.ulp.nvmeof.host;
 
 import java.util.List;
+import java.util.Set;
 import org.hcasim.spi.policy.IoBuffers;
 import org.hcasim.spi.policy.QueueRegistration;
 import org.hcasim.spi.policy.Registration;
@@ -84,15 +85,18 @@ final class DataMapper {
         return SglDescriptor.keyed(r.address(), r.length(), r.key(), r.kind() == Registration.Kind.FAST_REG);
     }
 
+    /** The rights every I/O's registration asks, immutable so that {@link IoBuffers} keeps it without copying. */
+    private static final Set<AccessFlag> ALL_ACCESS = Set.copyOf(AccessFlag.all());
+
     private static IoBuffers buffers(HostCommand c) {
         List<ScatterEntry> data = List.of(new ScatterEntry(c.dataIova, c.dataLength));
         HostCommand.Protection p = c.protection;
         if (p == null) {
-            return IoBuffers.of(data, AccessFlag.all());
+            return IoBuffers.of(data, ALL_ACCESS);
         }
         List<ScatterEntry> meta = p.metadataLength() == 0 ? List.of()
                 : List.of(new ScatterEntry(p.metadataIova(), p.metadataLength()));
-        return new IoBuffers(data, meta, AccessFlag.all(), p.signature());
+        return new IoBuffers(data, meta, ALL_ACCESS, p.signature());
     }
 
     /** After posting: the registration must have given the MR the key and span the capsule names. */

@@ -43,6 +43,8 @@ final class HostCommand {
     final Protection protection;
 
     int tag = -1;
+    /** When the command went out (for the request timeout; only when one runs). */
+    long startedNs;
     /** How the data is reached, while the command holds it (null for none or in-capsule data). */
     Registration registration;
     /** The registration's MR, or null for the global key. */

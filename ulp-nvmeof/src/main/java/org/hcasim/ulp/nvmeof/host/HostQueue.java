@@ -73,6 +73,16 @@ final class HostQueue {
     private final DataMapper mapper;
     /** Creates the queue's CQ (nvme-rdma asks for soft-IRQ polling). */
     private final CqPolicy cqPolicy;
+    /** Told first when the queue fails (the controller starts error recovery); may be null. */
+    private Consumer<String> onError;
+    /** How long a reconnect waits for rdma_connect to be answered (0: no limit, the first connect). */
+    private long connectTimeoutNs;
+    private int katoMs;
+    /** Exactly one of connect's callbacks ran. */
+    private boolean connectConcluded;
+    /** A command outstanding this long starts error recovery (nvme_rdma_timeout); 0: not timed. */
+    private long commandTimeoutNs;
+    private boolean timeoutArmed;
 
     /** Counters of what the queue did (for tests and reports). */
     static final class Stats {
@@ -114,6 +124,31 @@ final class HostQueue {
 
     int vector() {
         return vector;
+    }
+
+    /** {@code handler} hears why, before the commands in flight complete with a host-aborted status. */
+    void onError(Consumer<String> handler) {
+        this.onError = handler;
+    }
+
+    /** Commands outstanding {@code ns} fail the queue (blk-mq's request timeout, nvme_rdma_timeout). */
+    void commandTimeout(long ns) {
+        this.commandTimeoutNs = ns;
+    }
+
+    /** The admin Connect's KATO field, in ms (nvmf_connect_admin_queue: cmd.connect.kato = ctrl->kato * 1000). */
+    void keepAliveTimeoutMs(int ms) {
+        this.katoMs = ms;
+    }
+
+    /** A command of this queue timed out outside blk-mq's timer (the keep-alive's own timeout): the queue fails. */
+    void expire(String why) {
+        failAll("queue " + qid + ": " + why);
+    }
+
+    /** A reconnect gives rdma_connect {@code ns} to be answered, then fails (NVME_RDMA_CM_TIMEOUT_MS). */
+    void connectTimeout(long ns) {
+        this.connectTimeoutNs = ns;
     }
 
     void setInlineDataSize(int bytes) {
@@ -162,16 +197,51 @@ final class HostQueue {
         }
         qp.postRecv(recvs);
         byte[] priv = new ConnectPrivateData.Request(qid, sizing.queueSize(), sizing.sqsize(), cntlid).encode();
+        Consumer<String> once = why -> {
+            if (!connectConcluded) {
+                connectConcluded = true;
+                failure.accept(why);
+            }
+        };
         cmId = device.connectionManager().connect(targetHost, serviceId, qp, priv, event -> {
             switch (event) {
-                case CmEvent.Established e -> sendConnectCommand(cntlid, ready, failure);
-                case CmEvent.Rejected r -> failure.accept("queue " + qid + ": target " + targetHost + " rejected the connection ("
+                case CmEvent.Established e -> {
+                    if (!connectConcluded) {
+                        sendConnectCommand(cntlid, id -> {
+                            connectConcluded = true;
+                            ready.accept(id);
+                        }, once);
+                    }
+                }
+                case CmEvent.Rejected r -> once.accept("queue " + qid + ": target " + targetHost + " rejected the connection ("
                         + rejectReason(r) + ")");
-                case CmEvent.Unreachable u -> failure.accept("queue " + qid + ": " + u.reason());
+                case CmEvent.Unreachable u -> once.accept("queue " + qid + ": " + u.reason());
                 case CmEvent.Disconnected d -> failAll("queue " + qid + " disconnected");
                 case CmEvent.ConnectRequest c -> { }
             }
         });
+        if (connectTimeoutNs > 0) {
+            // nvme_rdma_wait_for_cm: a CM exchange lost to a link down is never answered
+            host.timer(connectTimeoutNs, 0, "nvme-rdma cm timeout", () -> {
+                if (!connectConcluded && qp.state() == org.hcasim.verbs.QpState.INIT) {
+                    qp.modify(QpAttributes.toError()); // a late REP finds the QP given up
+                    once.accept("queue " + qid + ": rdma_connect to " + targetHost + " not answered within "
+                            + connectTimeoutNs / 1_000_000 + " ms");
+                }
+            });
+        }
+    }
+
+    /** Error recovery stops the queue: its commands complete host-aborted, and its QP is disconnected (flushed). */
+    void shutdown(String why) {
+        connectConcluded = true;
+        failAll(why);
+        if (cmId != null) {
+            cmId.disconnect(); // nothing when it never connected
+        }
+        if (qp != null && qp.state() != org.hcasim.verbs.QpState.ERR && qp.state() != org.hcasim.verbs.QpState.RESET) {
+            qp.modify(QpAttributes.toError());
+        }
     }
 
     private static String rejectReason(CmEvent.Rejected r) {
@@ -192,7 +262,7 @@ final class HostQueue {
         System.arraycopy(sub, 0, d, 256, Math.min(255, sub.length));
         System.arraycopy(hst, 0, d, 512, Math.min(255, hst.length));
         host.memory().write(data, d, 0, d.length);
-        submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), 0, dptr),
+        submit(new HostCommand((cid, dptr) -> NvmeCommand.connect(cid, qid, sizing.sqsize(), katoMs, dptr),
                 HostCommand.Direction.TO_TARGET, data, CONNECT_DATA_BYTES, (cqe, detail) -> {
                     host.memory().free(data);
                     if (cqe.ok()) {
@@ -227,6 +297,12 @@ final class HostQueue {
     private void start(HostCommand c, int tag) {
         c.tag = tag;
         byTag[tag] = c;
+        if (commandTimeoutNs > 0) {
+            c.startedNs = host.now();
+            if (!timeoutArmed) {
+                armTimeout(commandTimeoutNs);
+            }
+        }
         host.charge(settings.submitCpuNs());
         List<WorkRequest.SendRequest> wrs = new ArrayList<>(2);
         long capsule = capsules + (long) tag * NvmeCommand.BYTES;
@@ -331,6 +407,34 @@ final class HostQueue {
 
     // ------------------------------------------------------------------ errors
 
+    /** blk_mq_timeout_work: one timer per queue, at the oldest outstanding command's deadline. */
+    private void armTimeout(long delayNs) {
+        timeoutArmed = true;
+        host.timer(delayNs, 0, "nvme request timeout", this::checkTimeouts);
+    }
+
+    private void checkTimeouts() {
+        timeoutArmed = false;
+        if (failed) {
+            return;
+        }
+        long oldest = Long.MAX_VALUE;
+        for (HostCommand c : byTag) {
+            if (c != null) {
+                oldest = Math.min(oldest, c.startedNs);
+            }
+        }
+        if (oldest == Long.MAX_VALUE) {
+            return;
+        }
+        long age = host.now() - oldest;
+        if (age >= commandTimeoutNs) {
+            failAll("queue " + qid + ": a command timed out after " + commandTimeoutNs / 1_000_000_000L + " s");
+        } else {
+            armTimeout(commandTimeoutNs - age);
+        }
+    }
+
     private void transportError(HostCommand c, String why) {
         failAll("queue " + qid + ": " + why);
     }
@@ -341,6 +445,10 @@ final class HostQueue {
             return;
         }
         failed = true;
+        lastError = why;
+        if (onError != null) {
+            onError.accept(why);
+        }
         List<HostCommand> victims = new ArrayList<>();
         for (HostCommand c : byTag) {
             if (c != null) {
@@ -356,7 +464,6 @@ final class HostQueue {
             }
             c.done.completed(transportFailure(c), "");
         }
-        lastError = why;
     }
 
     /** Why the queue failed (empty while it works). */
@@ -364,8 +471,14 @@ final class HostQueue {
         return lastError;
     }
 
+    /** What a command the failed transport ended completes with: host-aborted, which the block layer may retry. */
     private NvmeCompletion transportFailure(HostCommand c) {
-        return error(c, NvmeCompletion.SC_DATA_TRANSFER_ERROR);
+        return new NvmeCompletion(0, 0, qid, Math.max(c.tag, 0), NvmeCompletion.SCT_PATH, NvmeCompletion.SC_HOST_ABORTED);
+    }
+
+    /** Whether {@code cqe} is what a failed transport completes commands with. */
+    static boolean hostAborted(NvmeCompletion cqe) {
+        return cqe.statusCodeType() == NvmeCompletion.SCT_PATH && cqe.statusCode() == NvmeCompletion.SC_HOST_ABORTED;
     }
 
     private NvmeCompletion error(HostCommand c, int sc) {

@@ -49,14 +49,28 @@ final class NamespaceDevice implements BlockDevice {
     }
 
     @Override
+    public boolean recovering() {
+        ControllerState s = owner.state();
+        return s == ControllerState.RESETTING || s == ControllerState.CONNECTING;
+    }
+
+    @Override
     public void submit(BlockRequest request, BlockCompletionHandler done) {
         var host = owner.host();
         int core = host.currentCore();
         if (core < 0) {
             throw new IllegalStateException(name + ": submit must be called inside a task on " + host.name());
         }
-        HostQueue queue = owner.queueFor(core);
-        HostCommand.Completion completion = (cqe, detail) -> done.completed(NvmeOfHost.toBlock(cqe, name, detail));
+        owner.dispatch(new PendingIo(this, request, done, core));
+    }
+
+    /** Sends {@code io} as a command on {@code queue} (again, after error recovery requeued it); inside a task. */
+    void send(PendingIo io, HostQueue queue) {
+        var host = owner.host();
+        BlockRequest request = io.request;
+        BlockCompletionHandler done = io.done;
+        int core = host.currentCore();
+        HostCommand.Completion completion = (cqe, detail) -> owner.completed(io, cqe, detail);
         if (request.op() == BlockOp.FLUSH) { // nvmet reports a volatile write cache, so the block layer sends it
             queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.flush(cid, nsid), HostCommand.Direction.NONE,
                     0, 0, completion));

@@ -141,6 +141,16 @@ public final class NvmeOfTarget implements BlockTarget {
         return id;
     }
 
+    /** The keep-alive of controller {@code cntlid}, made by its admin Connect with {@code katoMs}; null without one. */
+    ControllerKeepAlive keepAlive(int cntlid, long katoMs) {
+        if (katoMs > 0) {
+            keepAlives.putIfAbsent(cntlid, new ControllerKeepAlive(host(), katoMs));
+        }
+        return keepAlives.get(cntlid);
+    }
+
+    private final java.util.Map<Integer, ControllerKeepAlive> keepAlives = new java.util.HashMap<>();
+
     boolean hasController(int cntlid) {
         return controllers.contains(cntlid);
     }

@@ -126,6 +126,9 @@ final class TargetQueue {
         if (!wc.ok() || dead) {
             return; // flushed: the queue is going away
         }
+        if (host.dataFaults().targetStopped(host.now())) {
+            return; // a hung target (fault.target.*): its HCA acknowledged the capsule, nvmet never answers it
+        }
         host.charge(target.settings().commandCpuNs());
         TargetCommand c = new TargetCommand((WorkRequest.Recv) wc.request(), (int) wc.byteLength());
         if (c.received < NvmeCommand.BYTES) {
@@ -134,7 +137,7 @@ final class TargetQueue {
         }
         byte[] b = new byte[NvmeCommand.BYTES];
         host.memory().read(c.capsule, b, 0, b.length);
-        c.sqe = NvmeCommand.decode(b, 0);
+        c.sqe = NvmeCommand.adopt(b); // b is this command's own copy of the capsule
         if (c.sqe.isFabrics()) {
             if (c.sqe.fctype() == NvmeCommand.FCTYPE_CONNECT) {
                 fetchData(c, IdentifyDataSizes.CONNECT_DATA, this::connectCommand);
@@ -146,6 +149,9 @@ final class TargetQueue {
         if (cntlid < 0) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0); // not connected yet
             return;
+        }
+        if (keepAlive != null) {
+            keepAlive.commandSeen();
         }
         if (qid == 0) {
             adminCommand(c);
@@ -168,10 +174,19 @@ final class TargetQueue {
             return;
         }
         cntlid = id;
+        // nvmet_alloc_ctrl takes kato from the admin Connect; the I/O queues' Connects carry none
+        keepAlive = target.keepAlive(id, qid == 0 ? c.sqe.connectKato() : 0);
+        if (keepAlive != null) {
+            keepAlive.add(this);
+        }
         responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, id);
     }
 
     private void adminCommand(TargetCommand c) {
+        if (c.sqe.opcode() == NvmeCommand.OPC_KEEP_ALIVE) { // nvmet_execute_keep_alive
+            responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SUCCESS, 0);
+            return;
+        }
         if (c.sqe.opcode() != NvmeCommand.OPC_IDENTIFY) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_OPCODE, 0);
             return;
@@ -369,6 +384,19 @@ final class TargetQueue {
         release(c);
         disconnect(why);
     }
+
+    /** Whether the queue is gone (disconnected by either side). */
+    boolean isDead() {
+        return dead;
+    }
+
+    /** nvmet_ctrl_fatal_error: the controller is torn down, this queue with it. */
+    void fatal(String why) {
+        disconnect(why);
+    }
+
+    /** The keep-alive of this queue's controller, or null when the host asked for none. */
+    private ControllerKeepAlive keepAlive;
 
     private void disconnect(String why) {
         if (dead) {

@@ -35,6 +35,19 @@ class QueueSizingTest {
     }
 
     @Test
+    void error_recovery_defaults_are_the_kernels_and_reconnects_are_ctrl_loss_tmo_over_reconnect_delay_rounded_up() {
+        HostSettings h = HostSettings.from(Map.of(), DEFAULTS);
+        assertThat(h.reconnectDelayNs()).isEqualTo(10_000_000_000L);
+        assertThat(h.ctrlLossTmoNs()).isEqualTo(600_000_000_000L);
+        assertThat(h.maxRetries()).isEqualTo(5);
+        assertThat(h.maxReconnects()).isEqualTo(60);
+        assertThat(HostSettings.from(Map.of("nvmeof.host.ctrl-loss-tmo", "25s"), DEFAULTS).maxReconnects()).isEqualTo(3);
+        assertThat(HostSettings.from(Map.of("nvmeof.host.ctrl-loss-tmo", "0"), DEFAULTS).maxReconnects()).isZero();
+        assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.reconnect-delay", "0"), DEFAULTS))
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("nvmeof.host.reconnect-delay = 0");
+    }
+
+    @Test
     void queue_size_outside_16_to_1024_is_refused_naming_the_key() {
         assertThatThrownBy(() -> HostSettings.from(Map.of("nvmeof.host.queue-size", "8"), DEFAULTS))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {

@@ -91,13 +91,18 @@ final class RdsSocket implements MessageSocket {
         unacknowledged += bytes;
     }
 
-    /** The peer acknowledged one of our messages: its bytes leave the send buffer; a waiting owner may send again. */
+    /** The peer acknowledged one of our messages: its bytes leave the send buffer. */
     void acknowledged(long bytes) {
-        boolean wasFull = !writable();
         unacknowledged -= bytes;
-        if (wasFull && writable()) {
-            owner.wake(); // rds_wake_sk_sleep
-        }
+    }
+
+    /**
+     * rds_send_remove_from_sock ends a run of this socket's messages with rds_wake_sk_sleep: the socket has one wait
+     * queue for readers and writers, so a thread sleeping in poll is woken whatever it waits for and poll re-checks.
+     */
+    void sendBufferReleased() {
+        lock.around(); // rds_wake_sk_sleep takes rs_recv_lock (for reading)
+        owner.wake();
     }
 
     /** rds_recv_incoming's queueing: the message waits for recvmsg; a sleeping owner is woken. */

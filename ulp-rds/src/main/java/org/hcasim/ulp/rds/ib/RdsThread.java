@@ -28,6 +28,7 @@ final class RdsThread implements SocketThread {
     private final Runnable wakeUp = this::enqueueWoken;
     private State state = State.NEW;
     private long wakeups;
+    private long spuriousWakeups;
 
     RdsThread(Host host, String name, int core, Runnable body) {
         this.host = host;
@@ -73,12 +74,31 @@ final class RdsThread implements SocketThread {
         }
     }
 
+    /**
+     * The woken thread is switched in and poll re-checks its sockets (do_poll): if none is ready (a wake-up for
+     * something it does not wait for) it goes back to sleep without returning to user space.
+     */
     private void woken() {
         if (state == State.STOPPED) {
             return;
         }
         host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
+        if (!anyReady()) {
+            state = State.SLEEPING;
+            spuriousWakeups++;
+            return;
+        }
         run();
+    }
+
+    /** What poll reports: a socket readable, or writable again after an EAGAIN. */
+    private boolean anyReady() {
+        for (RdsSocket s : sockets) {
+            if (s.readable() || (s.waitsToWrite() && s.writable())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -87,12 +107,10 @@ final class RdsThread implements SocketThread {
             throw new IllegalStateException("pollWait outside the body of thread " + name);
         }
         host.charge(host.cpuCosts().ns(CpuCosts.SYSCALL));
-        for (RdsSocket s : sockets) {
-            if (s.readable() || (s.waitsToWrite() && s.writable())) {
-                state = State.RUNNABLE;
-                host.run(core, Priority.THREAD, name, run);
-                return;
-            }
+        if (anyReady()) {
+            state = State.RUNNABLE;
+            host.run(core, Priority.THREAD, name, run);
+            return;
         }
         state = State.SLEEPING;
     }
@@ -127,5 +145,10 @@ final class RdsThread implements SocketThread {
     /** Times the thread was woken from sleep. */
     long wakeups() {
         return wakeups;
+    }
+
+    /** Wake-ups after which poll found nothing ready and the thread slept again. */
+    long spuriousWakeups() {
+        return spuriousWakeups;
     }
 }

@@ -220,13 +220,22 @@ final class SendPath {
             return;
         }
         lock.around();
+        RdsSocket run = null;
         while (!retransmit.isEmpty() && retransmit.peek().sequence <= ack) {
             OutgoingMessage m = retransmit.poll();
             host.charge(costs.dropAcked());
             for (long page : m.pages) {
                 pool.give(page);
             }
-            m.socket.acknowledged(m.length); // rds_send_remove_from_sock
+            // rds_send_remove_from_sock: rds_wake_sk_sleep once per run of messages of one socket
+            if (m.socket != run && run != null) {
+                run.sendBufferReleased();
+            }
+            run = m.socket;
+            m.socket.acknowledged(m.length);
+        }
+        if (run != null) {
+            run.sendBufferReleased();
         }
     }
 

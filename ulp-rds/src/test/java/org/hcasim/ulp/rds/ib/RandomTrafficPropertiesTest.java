@@ -20,7 +20,7 @@ import org.hcasim.message.SocketThread;
  * connections: every datagram arrives once, whole, in order per socket pair, and every message is finally
  * acknowledged up to the last message that asked for an ACK, and credits never exceed the peer's receives.
  */
-class RandomTrafficProperties {
+class RandomTrafficPropertiesTest {
     private static final int SOCKETS_PER_HOST = 4;
 
     /** One socket of the test, its thread, what it still has to send, and what it got. */
@@ -99,8 +99,10 @@ class RandomTrafficProperties {
                 if (c != null) {
                     IbConnection.Stats st = c.stats();
                     assertThat(st.queued()).isZero();
+                    // rds_send_xmit's counter, set to rds.max-unacked-packets (8) by a message that asks for an ACK, lets
+                    // 8 more go before the next one asks: at most 8 stay unacknowledged once the traffic stops
                     assertThat(st.unacknowledged()).as("messages after the last one that asked for an ACK")
-                            .isLessThan(8); // rds.max-unacked-packets
+                            .isLessThanOrEqualTo(8);
                     if (flowControl) {
                         assertThat(st.sendCredits()).as("credits never exceed the peer's receive ring").isBetween(0, 64);
                     }
@@ -119,9 +121,17 @@ class RandomTrafficProperties {
     private static void body(Party p, List<Party> parties) {
         int budget = 3;
         while (p.sent < p.toSend.size() && budget-- > 0) {
-            int[] m = p.toSend.get(p.sent++);
+            int[] m = p.toSend.get(p.sent);
             Party to = parties.get(m[0]);
-            p.socket.send(to.host, to.port, content(p.host, p.port, m[2], m[1]), m[1]);
+            try {
+                p.socket.send(to.host, to.port, content(p.host, p.port, m[2], m[1]), m[1]);
+            } catch (org.hcasim.message.MessageException e) {
+                if (e.errno() != org.hcasim.verbs.Errno.EAGAIN) {
+                    throw e;
+                }
+                break; // the send buffer is full: poll waits for the peer's ACK to make room
+            }
+            p.sent++;
         }
         ReceivedDatagram d;
         while ((d = p.socket.receive()) != null) {

@@ -1,0 +1,106 @@
+package org.hcasim.dist.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.hcasim.dist.cli.HcasimCommand;
+
+/**
+ * NVMe-oF error recovery under random link outages (docs/faults.md): a write job then a read-back of a `ram` target
+ * with the link down at a random moment for a random time, random wire losses beside it, and a random
+ * ctrl-loss-tmo. Every I/O completes exactly once (successes plus errors equal the job's I/Os); a controller that
+ * reconnects loses no I/O and reads back what was written (the oracle sees nothing wrong); one that is removed fails
+ * every I/O it still had, and only then does fio see errors.
+ */
+class LinkDownRecoveryPropertiesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Property(tries = 12)
+    void every_io_completes_once_and_only_a_removed_controller_fails_ios(
+            @ForAll @IntRange(min = 0, max = 3000) int downAtUs,
+            @ForAll @IntRange(min = 1, max = 40) int downForSeconds,
+            @ForAll @IntRange(min = 0, max = 4) int ctrlLossTmoTens,
+            @ForAll @IntRange(min = 0, max = 2000) int lossPpm,
+            @ForAll @IntRange(min = 0, max = 2) int depthPower,
+            @ForAll @LongRange(min = 1, max = 1_000_000) long seed) throws IOException {
+        int iodepth = 1 << (2 * depthPower);
+        int bs = 4096;
+        long size = 1L << 20;
+        Path dir = Files.createTempDirectory("link-down");
+        String testbed = String.format(Locale.ROOT, """
+                testbed.target.backstore = ram
+                testbed.target.namespace-size = 64m
+                sim.seed = %d
+                fault.wire.loss-rate = %.6f
+                fault.link.down-at = %dus
+                fault.link.down-for = %ds
+                nvmeof.host.ctrl-loss-tmo = %ds
+                """, seed, lossPpm / 1e6, downAtUs, downForSeconds, ctrlLossTmoTens * 10);
+        String job = String.format(Locale.ROOT, """
+                [global]
+                ioengine=nvmeof
+                direct=1
+                bs=%d
+                iodepth=%d
+                size=%d
+                continue_on_error=all
+
+                [write]
+                rw=write
+
+                [read]
+                stonewall
+                rw=read
+                """, bs, iodepth, size);
+        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
+        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
+            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        String what = testbed + job + stderr;
+        assertThat(exit).as(what).isIn(0, 1);
+        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+
+        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        long errors = 0;
+        for (JsonNode j : report.get("jobs")) {
+            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
+            long failed = j.get("total_err").asLong();
+            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
+                    .isEqualTo(size / bs);
+            errors += failed;
+        }
+        JsonNode faults = report.path("hcasim faults");
+        long removed = faults.path("not recovered").path("nvmeof controllers removed after ctrl-loss-tmo at initiator").asLong();
+        long resets = faults.path("transport").path("nvmeof controller resets at initiator").asLong();
+        long reconnects = faults.path("recovered").path("nvmeof controller reconnects at initiator").asLong();
+        assertThat(faults.path("undetected").size()).as("nothing read back wrong\n%s\n%s", faults, what).isZero();
+        assertThat(removed).as(what).isLessThanOrEqualTo(1);
+        if (removed == 0) {
+            assertThat(errors).as("a controller that reconnects loses no I/O\n%s\n%s", faults, what).isZero();
+            assertThat(reconnects).as("every reset ends in a reconnect\n%s\n%s", faults, what).isEqualTo(resets);
+        } else {
+            assertThat(errors).as("the removed controller's I/Os fail\n%s\n%s", faults, what).isPositive();
+            JsonNode notRecovered = faults.path("not recovered");
+            assertThat(notRecovered.path("nvmeof I/Os failed after ctrl-loss-tmo at initiator").asLong()
+                    + notRecovered.path("nvmeof I/Os failed after max-retries at initiator").asLong()
+                    + notRecovered.path("nvmeof requeued I/Os that then failed at initiator").asLong())
+                    .as("every error is one the account names\n%s\n%s", faults, what).isEqualTo(errors);
+        }
+    }
+}
