@@ -110,7 +110,7 @@ public final class SrqPerVectorExperiment implements ExperimentDefinition {
                 "direct=1",
                 "time_based=1",
                 "ramp_time=6ms",
-                "runtime=8ms",
+                "runtime=16ms",
                 "group_reporting=1",
                 "",
                 "[srq-per-vector]",
