@@ -70,6 +70,17 @@ public final class SimLock implements SpinLock, Resource {
      * (qspinlock's queueing); the waiter spins until its hold starts.
      */
     public void criticalSection(long workNs, int dataLines) {
+        criticalSection(workNs, dataLines, 0);
+    }
+
+    /**
+     * As {@link #criticalSection(long, int)}, for a section that also writes {@code lockLineWrites} fields kept in
+     * the lock's own cache line (an SRQ's head, tail and counter beside its spin lock). Uncontended they cost nothing
+     * more; with a waiter spinning on the lock word, it reads the line back into its cache between the holder's
+     * writes, and each write must take the line back before the next store, and the unlock, can become visible (x86
+     * commits stores in order): one transfer per write.
+     */
+    public void criticalSection(long workNs, int dataLines, int lockLineWrites) {
         host.requireTask("lock " + name);
         requireStyle(CRITICAL_SECTION);
         if (held) {
@@ -81,7 +92,7 @@ public final class SimLock implements SpinLock, Resource {
         double line = holders.expectedTransferNs(t, core, busy, transferCost);
         // a waiter of a queued spin lock (qspinlock) pulls the lock word to its cache when it queues up, so
         // the holder's unlock needs it back: one more transfer when the lock is busy
-        double contendedTransfer = busy ? line : 0;
+        double contendedTransfer = busy ? line * (1 + lockLineWrites) : 0;
         long transfer = Math.round(line * (1 + dataLines) + contendedTransfer);
         long service = transfer + acquireCostNs + workNs;
         long start = holds.book(t, service);

@@ -11,10 +11,11 @@ import org.hcasim.core.sim.Timeline;
 /**
  * k HCA processing units whose work may first need its input DMA-read from host memory (a UMR whose
  * translation list is not inline): the unit is held from its start through the read. Served FIFO and driven by
- * events, so that each read request leaves when its unit starts, at the present, and queues on PCIe behind what
- * the device has already put there: posted data writes included, which PCIe ordering does not let a read
- * request pass. (Booked ahead of time, a fetch would slip in front of writes that reach PCIe first.) Busy time
- * spent waiting for a read is reported as the fetch cause, the rest as {@value ProcessingEngine#PROCESSING}.
+ * events, so that each read request leaves when its unit starts, at the present, and queues on PCIe behind the TLPs
+ * the device has already issued there (posted writes included, which PCIe ordering does not let a read request
+ * pass; {@link PcieDirection}). (Booked ahead of time, a fetch would slip in front of writes that reach PCIe
+ * first.) Busy time spent waiting for a read is reported as the fetch cause, the rest as
+ * {@value ProcessingEngine#PROCESSING}.
  */
 public final class FetchingEngine {
     private static final int ARRIVES = 0;

@@ -17,7 +17,7 @@ import org.hcasim.host.Host;
  * UMR        umrEngine.submit(t, listBytes, listBytes, label, target, op, arg)   (list &gt; inline max: fetched)
  *            umrEngine.submit(t, 0, listBytes, label, target, op, arg)           (inline list)
  * SRQ WQE    pcie.dmaRead(t, wqeBytes), each read of one SRQ after the one before (core.verbs.SrqWqeChain);
- *            the receive pipeline: port.pauseReceive(t, srqWqeFetchStallNs), port.pauseReceiveUntil(t, wqe on chip)
+ *            the receive pipeline: port.srqReceive(t, wqe on chip, srqWqeFetchStallNs), in order per port
  * translate  translation.translate(t, mkey, firstEntry, entries, 8 or 16) (+ klmIndirectionNs for KLM)
  * integrity  signature.gather(t, intervals, ...) / signature.scatter(...)    (accesses through integrity keys)
  * payload    pcie.dmaRead(t, bytes) / pcie.dmaWrite(t, bytes)

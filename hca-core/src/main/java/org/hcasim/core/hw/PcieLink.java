@@ -1,21 +1,22 @@
 package org.hcasim.core.hw;
 
-import org.hcasim.core.sim.ResourceKind;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.sim.Timeline;
 
 /**
- * The PCIe link of one HCA as two timelines, one per direction: {@code up} (device to host: DMA writes
- * and read requests) and {@code down} (host to device: read completions and MMIO doorbells). Each transfer
- * occupies its direction for its wire bytes (payload + one TLP overhead per MPS/MRRS chunk) at the link rate,
- * so the payload bandwidth is capped below the raw rate by the TLP overhead.
+ * The PCIe link of one HCA, two directions at TLP granularity ({@link PcieDirection}): {@code up} (device to host:
+ * DMA writes and read requests) and {@code down} (host to device: read completions and MMIO doorbells). Writes
+ * and completions travel as TLPs of at most the max payload size (MPS), reads as requests of at most the max read
+ * request size (MRRS), each TLP with its overhead, so the payload bandwidth is capped below the raw rate. TLPs of
+ * concurrent transfers interleave in issue order, and a read request needs one of the link's read tags (credits
+ * for outstanding non-posted requests), held until its completions are back.
  */
 public final class PcieLink {
     private final PcieParams p;
-    private final Timeline up;
-    private final Timeline down;
-    private final double bytesPerNs;
+    private final PcieDirection up;
+    private final PcieDirection down;
     private final java.util.random.RandomGenerator readLatencies;
+    private final ReadTags tags;
     private DmaWriteListener dmaWrites = (t, bytes) -> { };
 
     /** Told of every DMA write into host memory (e.g. so the host can model cache pollution). */
@@ -26,27 +27,64 @@ public final class PcieLink {
 
     public PcieLink(Simulation sim, String name, PcieParams params) {
         this.p = params;
-        this.up = sim.timeline(name + ".up", ResourceKind.PCIE, 1);
-        this.down = sim.timeline(name + ".down", ResourceKind.PCIE, 1);
-        this.bytesPerNs = params.bytesPerNs();
+        this.up = new PcieDirection(sim, name + ".up", params.bytesPerNs());
+        this.down = new PcieDirection(sim, name + ".down", params.bytesPerNs());
         this.readLatencies = sim.random("pcie-read-latency:" + name);
+        this.tags = new ReadTags(params.maxOutstandingReads());
     }
 
     /**
      * The device reads {@code bytes} of host memory starting at {@code t} (e.g. WQE fetch, UMR list, send
-     * payload). Read requests go up, completions with the data come down after the read latency.
+     * payload). Read requests go up, each once it has a tag; the completions with the data come down after the read
+     * latency.
      *
      * @return the time the last byte has arrived at the device
      */
     public long dmaRead(long t, long bytes) {
-        long requests = chunks(bytes, p.maxReadRequestBytes());
-        long requestsSent = up.acquire(t, serialization(requests * p.tlpOverheadBytes()), "read-request");
-        long completions = chunks(bytes, p.maxPayloadBytes());
+        long batch = (long) tags.count() * p.maxReadRequestBytes(); // one request per tag at a time
+        long arrived = readWithTags(t, Math.min(bytes, batch));
+        for (long done = batch; done < bytes; done += batch) { // these wait for the tags of the ones before
+            arrived = Math.max(arrived, readWithTags(t, Math.min(bytes - done, batch)));
+        }
+        return arrived;
+    }
+
+    /**
+     * A read of at most one request per tag, on the tags free first: its requests start when the first one's tag is
+     * free, and the last leaves no earlier than its own tag is (the completions follow the last request, a little late
+     * when tags are short).
+     */
+    private long readWithTags(long t, long bytes) {
+        int requests = (int) chunks(bytes, p.maxReadRequestBytes());
+        tags.take(requests);
+        long start = Math.max(t, tags.freeTime(0));
+        long lastTag = tags.freeTime(requests - 1);
+        long requestsSent = Math.max(lastTag,
+                up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request"));
+        long completions = completionTlps(bytes);
+        long wireBytes = bytes + completions * p.tlpOverheadBytes();
         // The completions' share of the down direction is booked in issue order and the round trip is added
-        // after it: booking it a read latency in the future on a FIFO timeline would make every doorbell and
-        // every other read issued meanwhile wait behind it, serialising all reads of the device (~1 per 700 ns).
-        return down.acquire(requestsSent, serialization(bytes + completions * p.tlpOverheadBytes()), "read-completion")
-                + readLatencyNs();
+        // after it: booking it a read latency in the future would make every doorbell and every other read issued
+        // meanwhile wait behind it, serialising all reads of the device (~1 per 700 ns).
+        long completed = down.transfer(requestsSent, completions, wireBytes, "read-completion");
+        long latency = readLatencyNs();
+        for (int j = 0; j < requests; j++) { // a tag is free once its request's completions are in (spread evenly)
+            tags.release(requestsSent + (completed - requestsSent) * (j + 1) / requests + latency);
+        }
+        return completed + latency;
+    }
+
+    /**
+     * Completion TLPs of a read of {@code bytes}: the completer answers each request with completions of at most
+     * MPS that end on read completion boundaries (RCB, 64 or 128 bytes, a divisor of MPS). The engine's reads start
+     * on RCB boundaries (64-byte WQE basic blocks and translation lines, pages), so each request's data comes as
+     * MPS-sized completions and a shorter last one.
+     */
+    private long completionTlps(long bytes) {
+        long fullRequests = bytes / p.maxReadRequestBytes();
+        long rest = bytes % p.maxReadRequestBytes();
+        long perFull = chunks(p.maxReadRequestBytes(), p.maxPayloadBytes());
+        return Math.max(1, fullRequests * perFull + (rest > 0 ? chunks(rest, p.maxPayloadBytes()) : 0));
     }
 
     /**
@@ -67,7 +105,7 @@ public final class PcieLink {
     public long dmaWrite(long t, long bytes) {
         dmaWrites.written(t, bytes);
         long tlps = chunks(bytes, p.maxPayloadBytes());
-        return up.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "dma-write") + p.writeLatencyNs();
+        return up.transfer(t, tlps, bytes + tlps * p.tlpOverheadBytes(), "dma-write") + p.writeLatencyNs();
     }
 
     /**
@@ -77,7 +115,7 @@ public final class PcieLink {
      */
     public long mmioWrite(long t, long bytes) {
         long tlps = chunks(bytes, p.maxPayloadBytes());
-        return down.acquire(t, serialization(bytes + tlps * p.tlpOverheadBytes()), "mmio") + p.mmioLatencyNs();
+        return down.transfer(t, tlps, bytes + tlps * p.tlpOverheadBytes(), "mmio") + p.mmioLatencyNs();
     }
 
     public void onDmaWrite(DmaWriteListener listener) {
@@ -86,7 +124,7 @@ public final class PcieLink {
 
     /** Payload bytes per ns one direction can carry with full-size TLPs. */
     public double payloadBytesPerNs() {
-        return bytesPerNs * p.maxPayloadBytes() / (p.maxPayloadBytes() + p.tlpOverheadBytes());
+        return p.bytesPerNs() * p.maxPayloadBytes() / (p.maxPayloadBytes() + p.tlpOverheadBytes());
     }
 
     public PcieParams params() {
@@ -94,15 +132,11 @@ public final class PcieLink {
     }
 
     public Timeline up() {
-        return up;
+        return up.timeline();
     }
 
     public Timeline down() {
-        return down;
-    }
-
-    private long serialization(long wireBytes) {
-        return Math.round(wireBytes / bytesPerNs);
+        return down.timeline();
     }
 
     private static long chunks(long bytes, int chunk) {

@@ -14,19 +14,20 @@ package org.hcasim.core.hw;
  *                             complex timing vary per access)
  * @param writeLatencyNs       one-way latency of a posted write until it is visible in host memory
  * @param mmioLatencyNs        one-way latency of a CPU MMIO write (doorbell) until the device sees it
+ * @param maxOutstandingReads  read tags: read requests that may wait for their completions at once
  */
 public record PcieParams(int lanes, double gigaTransfersPerSecond, double encodingEfficiency, int tlpOverheadBytes,
                          int maxPayloadBytes, int maxReadRequestBytes, long readLatencyNs, long readLatencySpreadNs,
-                         long writeLatencyNs, long mmioLatencyNs) {
+                         long writeLatencyNs, long mmioLatencyNs, int maxOutstandingReads) {
 
     public PcieParams {
         if (lanes < 1 || gigaTransfersPerSecond <= 0 || encodingEfficiency <= 0 || encodingEfficiency > 1
                 || maxPayloadBytes < 1 || maxReadRequestBytes < 1 || tlpOverheadBytes < 0
-                || readLatencySpreadNs < 0 || readLatencySpreadNs > 2 * readLatencyNs) {
+                || readLatencySpreadNs < 0 || readLatencySpreadNs > 2 * readLatencyNs || maxOutstandingReads < 1) {
             throw new IllegalArgumentException("invalid PCIe parameters: " + lanes + " lanes, " + gigaTransfersPerSecond
                     + " GT/s, efficiency " + encodingEfficiency + ", MPS " + maxPayloadBytes + ", MRRS "
                     + maxReadRequestBytes + ", TLP overhead " + tlpOverheadBytes + ", read latency " + readLatencyNs
-                    + " ns spread " + readLatencySpreadNs + " ns");
+                    + " ns spread " + readLatencySpreadNs + " ns, " + maxOutstandingReads + " read tags");
         }
     }
 

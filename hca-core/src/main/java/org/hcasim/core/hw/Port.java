@@ -14,12 +14,50 @@ public final class Port {
     private final LinkParams link;
     private final Timeline tx;
     private final Timeline rx;
+    /** The receive pipeline's stage that gives each SEND its receive WQE from a shared receive queue. */
+    private final Timeline srqStage;
+    /** When that stage takes the next SRQ receive: in order, behind the one before. */
+    private long srqStageFreeAt = Long.MIN_VALUE;
 
     Port(Simulation sim, String name, LinkParams link) {
         this.name = name;
         this.link = link;
         this.tx = sim.timeline(name + ".tx", ResourceKind.LINK, 1);
         this.rx = sim.timeline(name + ".rx", ResourceKind.LINK, 1).otherCause(WIRE);
+        this.srqStage = sim.timeline(name + ".srq-wqe-stage", ResourceKind.HCA_ENGINE, 1);
+    }
+
+    /** The cause of {@code srq-wqe-stage} time spent waiting for a receive's WQE to arrive from host memory. */
+    public static final String SRQ_WQE_WAIT = "SRQ WQE wait";
+
+    /** The cause of {@code srq-wqe-stage} time each SRQ receive holds it (the fetch it cannot overlap). */
+    public static final String SRQ_WQE_HOLD = "SRQ WQE fetch pause";
+
+    /**
+     * A SEND arriving at {@code t} takes a receive from an SRQ whose WQE is on the HCA at {@code wqeOnChip}. The
+     * in-order receive pipeline takes SRQ receives one after the other: this one goes on once the one before has
+     * left the stage and its WQE is there, and then holds the stage for {@code holdNs}. The stage's bookings follow
+     * each other, so a receive waiting for its WQE holds up every later one, as it does the real pipeline.
+     *
+     * @return when the receive goes on (its data can be placed)
+     */
+    public long srqReceive(long t, long wqeOnChip, long holdNs) {
+        long start = Math.max(t, srqStageFreeAt);
+        long go = Math.max(start, wqeOnChip);
+        long wait = go - start;
+        srqStage.acquire(start, wait + holdNs, "srq-receive");
+        if (wait > 0) {
+            srqStage.attribute(SRQ_WQE_WAIT, wait);
+        }
+        if (holdNs > 0) {
+            srqStage.attribute(SRQ_WQE_HOLD, holdNs);
+        }
+        srqStageFreeAt = go + holdNs;
+        return go;
+    }
+
+    public Timeline srqStage() {
+        return srqStage;
     }
 
     /** The cause of {@code rx} busy time spent carrying packets. */
@@ -39,17 +77,6 @@ public final class Port {
         long end = rx.acquire(t, ns, cause);
         rx.attribute(cause, ns);
         return end;
-    }
-
-    /**
-     * The port's in-order receive pipeline stops from {@code t} until {@code until} (e.g. a receive waiting for its
-     * WQE): like {@link #pauseReceive}, for the part of that stretch the receive side is not busy or paused already.
-     *
-     * @return when the receive side runs again
-     */
-    public long pauseReceiveUntil(long t, long until, String cause) {
-        long from = rx.startTime(t);
-        return until > from ? pauseReceive(t, until - from, cause) : from;
     }
 
     public String name() {

@@ -3,8 +3,8 @@
  *
  * <ul>
  *   <li>{@link org.hcasim.core.hw.PcieLink}: {@code dmaRead(t, bytes)}, {@code dmaWrite(t, bytes)},
- *       {@code mmioWrite(t, bytes)} return completion times; per-direction bandwidth, TLP overhead per MPS/MRRS
- *       chunk, read round trip.</li>
+ *       {@code mmioWrite(t, bytes)} return completion times; each direction a {@code PcieDirection} of TLPs (MPS
+ *       writes and completions, MRRS read requests) interleaved in issue order, read tags, read round trip.</li>
  *   <li>{@link org.hcasim.core.hw.ProcessingEngine}: k units with per-op and per-byte cost;
  *       {@code FetchingEngine} holds a unit through a PCIe read issued when the unit starts (non-inline UMR lists).</li>
  *   <li>{@link org.hcasim.core.hw.TranslationCache}: LRU of MTT/KLM lines; a miss is a PCIe read.</li>

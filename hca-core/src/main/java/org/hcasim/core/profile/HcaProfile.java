@@ -58,7 +58,8 @@ public final class HcaProfile {
                 v.nonNegativeLong("hca.pcie.read-latency-ns"),
                 v.nonNegativeLong("hca.pcie.read-latency-spread-ns"),
                 v.nonNegativeLong("hca.pcie.write-latency-ns"),
-                v.nonNegativeLong("hca.pcie.mmio-latency-ns"));
+                v.nonNegativeLong("hca.pcie.mmio-latency-ns"),
+                v.positiveInt("hca.pcie.max-outstanding-reads"));
         LinkParams link = new LinkParams(
                 v.boundedDouble("hca.port.rate-gbps", 0.1, 10_000),
                 v.nonNegativeLong("hca.port.latency-ns"),

@@ -86,19 +86,8 @@ final class HardwareDataPath implements HcaDataPath {
 
     @Override
     public long awaitSrqWqe(long t, long onChipAt) {
-        hw.port().pauseReceive(t, hw.params().srqWqeFetchStallNs(), SRQ_WQE_PAUSE);
-        if (onChipAt <= t) {
-            return t;
-        }
-        hw.port().pauseReceiveUntil(t, onChipAt, SRQ_WQE_WAIT);
-        return onChipAt;
+        return hw.port().srqReceive(t, onChipAt, hw.params().srqWqeFetchStallNs());
     }
-
-    /** The cause the port's receive busy time is reported under when a receive from an SRQ stalls it. */
-    static final String SRQ_WQE_PAUSE = "SRQ WQE fetch pause";
-
-    /** The cause of the port's receive busy time while a receive waits for its SRQ WQE to arrive. */
-    static final String SRQ_WQE_WAIT = "SRQ WQE wait";
 
     /** The cause the port's receive busy time is reported under when a translation miss stalls it. */
     static final String RECEIVE_MISS_PAUSE = "translation-miss pause";

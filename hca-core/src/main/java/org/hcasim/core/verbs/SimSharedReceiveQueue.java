@@ -34,13 +34,21 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     /** The HCA's read-ahead of this SRQ's linked list of WQEs. */
     private final SrqWqeChain wqes;
     /**
-     * Line transfers a post waits for under the lock after the lock's own: it writes the wrid slot, the head WQE and
-     * the doorbell record, but those accesses do not depend on each other, so the core's out-of-order engine and
-     * store buffer overlap their misses (memory-level parallelism): the hold waits about one transfer for all of them.
+     * Line transfers a post waits for under the lock after the lock's own (which carries head, tail and wqe_ctr):
+     * the head WQE, whose next index it loads (the load depends on head), with the wrid slot's store overlapping that
+     * miss; then, after the wmb() that orders the WQE's stores before it, the doorbell record's store, a line the last
+     * poster wrote. The unlock becomes visible only after those stores (x86 orders stores): two transfers in a row.
      */
-    private static final int POST_LINES = 1;
+    private static final int POST_LINES = 2;
     /** Line transfers freeing a WQE waits for after the lock's: the tail WQE's next-index. */
     private static final int FREE_LINES = 1;
+    /**
+     * Writes to fields in the lock's own line (struct mlx5_ib_srq keeps head, tail and wqe_ctr beside its lock): a
+     * post writes head and wqe_ctr, a free writes tail. They cost a transfer each only while another core spins on the
+     * lock ({@link SimLock#criticalSection(long, int, int)}).
+     */
+    private static final int POST_LOCK_LINE_WRITES = 2;
+    private static final int FREE_LOCK_LINE_WRITES = 1;
     private int limit;
     private boolean destroyed;
 
@@ -68,7 +76,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
         this.lock = pd.simDevice().simHost().spinLock(pd.simDevice() + "/srq" + srqNum);
-        this.wqes = new SrqWqeChain(init.maxSge(), pd.simDevice().hardware().params().srqWqePrefetchDepth());
+        var params = pd.simDevice().hardware().params();
+        this.wqes = new SrqWqeChain(init.maxSge(), params.srqWqePrefetchDepth(), params.srqWqeFetchStallNs());
     }
 
     @Override
@@ -118,7 +127,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
             // per WR: link it at the head and write its scatter entries; then the index update, wmb and doorbell
             // record in host memory (an SRQ has no MMIO doorbell)
             CpuCosts c = host.cpuCosts();
-            lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES);
+            lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES,
+                    POST_LOCK_LINE_WRITES);
         }
         for (WorkRequest.Recv r : requests) {
             receives.add(r);
@@ -134,7 +144,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         if (!host.inTask()) {
             return;
         }
-        lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES);
+        lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES, FREE_LOCK_LINE_WRITES);
     }
 
     /**

@@ -4,8 +4,10 @@ package org.hcasim.core.verbs;
  * The HCA's side of one shared receive queue's WQEs, a linked list ({@code mlx5_wqe_srq_next_seg}: each WQE holds
  * the index of the next): the HCA keeps up to {@code depth} of the next WQEs on chip, read ahead by following the
  * list. The address of a WQE is known only once the one before it has arrived, so the reads of one SRQ follow each
- * other, a PCIe read round trip apart: a burst of up to {@code depth} receives finds its WQEs waiting, a longer run
- * goes at one receive per round trip. A receive whose WQE has not arrived waits for it, and the port's in-order
+ * other: the next read's address is the next index the HCA finds in the WQE it read, usable once it has processed
+ * that WQE ({@code parseNs}: checking it and moving the SRQ context's head to that index). So one SRQ's reads are a
+ * round trip plus that processing apart: a burst of up to {@code depth} receives finds its WQEs waiting, a longer run
+ * goes at one receive per round trip and processing. A receive whose WQE has not arrived waits for it, and the port's in-order
  * receive pipeline with it. The HCA reads only WQEs that are posted.
  *
  * <p>The reads are booked when a receive takes a WQE (they refill what it took), not as background events: the
@@ -13,6 +15,7 @@ package org.hcasim.core.verbs;
  */
 final class SrqWqeChain {
     private final int wqeBytes;
+    private final long parseNs;
     /** Arrival times of the WQEs on chip or on their way, oldest first (a ring of {@code depth}). */
     private final long[] onChipAt;
     private int head;
@@ -20,11 +23,18 @@ final class SrqWqeChain {
     /** When the last WQE read arrives (the next read needs its next-index); MIN_VALUE before the first read. */
     private long lastArrival = Long.MIN_VALUE;
 
-    /** {@code maxSge}: scatter entries per receive, which size the SRQ's WQEs; {@code depth}: WQEs kept ahead. */
-    SrqWqeChain(int maxSge, int depth) {
+    /**
+     * {@code maxSge}: scatter entries per receive, which size the SRQ's WQEs; {@code depth}: WQEs kept ahead;
+     * {@code parseNs}: from a WQE's arrival until its next index is known.
+     */
+    SrqWqeChain(int maxSge, int depth, long parseNs) {
         if (depth < 1) {
             throw new IllegalArgumentException("SRQ WQE prefetch depth " + depth + " < 1");
         }
+        if (parseNs < 0) {
+            throw new IllegalArgumentException("SRQ WQE processing time " + parseNs + " ns < 0");
+        }
+        this.parseNs = parseNs;
         this.wqeBytes = wqeStrideBytes(maxSge);
         this.onChipAt = new long[depth];
     }
@@ -51,9 +61,10 @@ final class SrqWqeChain {
         return start;
     }
 
-    /** Reads the next WQE of the list, asked for at {@code t}: issued once the one before it has arrived. */
+    /** Reads the next WQE of the list, asked for at {@code t}: issued once the one before it has been processed. */
     private long read(long t, HcaDataPath path) {
-        lastArrival = path.readSrqWqe(Math.max(t, lastArrival), wqeBytes);
+        long issue = lastArrival == Long.MIN_VALUE ? t : Math.max(t, lastArrival + parseNs);
+        lastArrival = path.readSrqWqe(issue, wqeBytes);
         return lastArrival;
     }
 

@@ -31,6 +31,11 @@ class SimLockContentionTest {
 
     /** {@code spread}: users alternate between the sockets (cores 0, 12, 1, 13, ...); else cores 0, 1, 2, ... */
     private static long[] run(int users, long periodNs, boolean spread) {
+        return run(users, periodNs, spread, 0);
+    }
+
+    /** {@code lockLineWrites}: writes each hold makes to fields in the lock's own line. */
+    private static long[] run(int users, long periodNs, boolean spread, int lockLineWrites) {
         Simulation sim = new Simulation(1);
         Map<String, Long> ns = new HashMap<>(TestCosts.costs().perOperation());
         ns.put(CpuCosts.CACHELINE_TRANSFER, LOCAL);
@@ -42,7 +47,7 @@ class SimLockContentionTest {
         for (int u = 0; u < users; u++) {
             int core = spread ? (u % 2) * 12 + u / 2 : u;
             for (int r = 0; r < ROUNDS; r++) {
-                host.timer(r * periodNs + u * periodNs / users, core, "post", () -> lock.criticalSection(WORK, LINES));
+                host.timer(r * periodNs + u * periodNs / users, core, "post", () -> lock.criticalSection(WORK, LINES, lockLineWrites));
             }
         }
         sim.loop().runUntil(() -> sim.loop().pending() == 0);
@@ -69,6 +74,16 @@ class SimLockContentionTest {
         // two cores asking every 500 ns for holds of ~600 ns: always busy, every hold comes from the other socket
         long hold = run(2, 500)[0];
         assertThat(hold).isBetween(TestCosts.LOCK + WORK + (2 + LINES) * REMOTE - 70, TestCosts.LOCK + WORK + (2 + LINES) * REMOTE);
+    }
+
+    @Test
+    void writesToTheLocksOwnLineCostATransferEachOnlyWhileTheLockIsContended() {
+        // free at each request (every 2 us): no waiter reads the line back, the writes are free
+        assertThat(run(2, 2000, true, 2)[0]).isEqualTo(run(2, 2000, true, 0)[0]);
+        // always busy, every hold from the other socket: two writes, two more remote transfers per hold
+        long without = run(2, 500, true, 0)[0];
+        long with = run(2, 500, true, 2)[0];
+        assertThat(with - without).isBetween(2 * REMOTE - 10, 2 * REMOTE + 10);
     }
 
     @Test

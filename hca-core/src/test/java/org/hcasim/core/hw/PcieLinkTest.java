@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class PcieLinkTest {
     // Gen3 x8: 8 lanes * 8 GT/s * 128/130 / 8 bits = 7.877 bytes/ns.
-    static final PcieParams GEN3_X8 = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350);
+    static final PcieParams GEN3_X8 = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 256);
 
     @Test
     void sustained_dma_writes_are_capped_by_the_rate_minus_tlp_overhead() {
@@ -28,7 +28,7 @@ class PcieLinkTest {
 
     @Test
     void x16_carries_twice_what_x8_carries() {
-        PcieParams x16 = new PcieParams(16, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350);
+        PcieParams x16 = new PcieParams(16, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 256);
         PcieLink a = new PcieLink(new Simulation(1), "a", GEN3_X8);
         PcieLink b = new PcieLink(new Simulation(1), "b", x16);
         long ta = 0;
@@ -81,7 +81,7 @@ class PcieLinkTest {
 
     @Test
     void read_round_trips_spread_uniformly_around_their_mean_and_repeat_with_the_seed() {
-        PcieParams spread = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 200, 350, 350);
+        PcieParams spread = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 200, 350, 350, 256);
         long[] first = roundTrips(new PcieLink(new Simulation(7), "p", spread));
         long[] again = roundTrips(new PcieLink(new Simulation(7), "p", spread));
         long fixed = new PcieLink(new Simulation(7), "p", GEN3_X8).dmaRead(0, 64); // no spread: always this
@@ -91,6 +91,79 @@ class PcieLinkTest {
         assertThat(java.util.Arrays.stream(first).max().getAsLong()).isBetween(fixed + 80, fixed + 100);
         assertThat(java.util.Arrays.stream(first).average().getAsDouble())
                 .isCloseTo(fixed, org.assertj.core.api.Assertions.within(5.0));
+    }
+
+    @Test
+    void the_x8_link_carries_7_2_gb_per_s_of_writes_with_256_byte_max_payload() {
+        // Gen3 x8 = 7.877 B/ns raw; each 256-byte TLP takes 256 + 24 bytes of the wire: 7.20 B/ns of payload,
+        // 57.6 Gb/s, below a 100 GbE port's 92.6 Gb/s of RoCE payload at MTU 1024
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        long done = pcie.dmaWrite(0, 64L << 20) - GEN3_X8.writeLatencyNs();
+
+        assertThat((64 << 20) / (double) done).isCloseTo(7.20, within(0.01));
+        assertThat(pcie.payloadBytesPerNs()).isCloseTo(7.20, within(0.01));
+    }
+
+    @Test
+    void a_read_request_waits_for_the_n_tlps_queued_ahead_of_it() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        int queued = 10;
+        for (int i = 0; i < queued; i++) {
+            pcie.dmaWrite(0, 64); // ten CQE-sized writes: one TLP of 64 + 24 bytes each
+        }
+        long read = pcie.dmaRead(0, 64);
+
+        // ten 88-byte TLP times (11.2 ns each), the 24-byte request, then the round trip and the completion
+        long alone = new PcieLink(new Simulation(1), "alone", GEN3_X8).dmaRead(0, 64);
+        assertThat(read - alone).isCloseTo(Math.round(queued * 88 / GEN3_X8.bytesPerNs()), within(queued / 2L));
+    }
+
+    @Test
+    void a_read_request_passes_the_rest_of_a_message_being_written_one_tlp_at_a_time() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        long message = pcie.dmaWrite(0, 65536) - GEN3_X8.writeLatencyNs(); // 256 TLPs: 9.1 us on the link
+        long read = pcie.dmaRead(100, 64);
+
+        // one 280-byte TLP of the write (35.5 ns) goes between, not the 9 us the message has left
+        long alone = new PcieLink(new Simulation(1), "alone", GEN3_X8).dmaRead(100, 64);
+        assertThat(message).isGreaterThan(9_000);
+        assertThat(read - alone).isBetween(30L, 40L);
+    }
+
+    @Test
+    void a_long_transfer_behind_another_waits_for_it_whole() {
+        PcieLink pcie = new PcieLink(new Simulation(1), "pcie", GEN3_X8);
+        long first = pcie.dmaWrite(0, 65536);
+        long second = pcie.dmaWrite(0, 65536);
+
+        // as many TLPs of the first go between the second's as it has: the link carries both in turn
+        assertThat(second - first).isCloseTo(first - GEN3_X8.writeLatencyNs(), within(2L));
+    }
+
+    @Test
+    void reads_beyond_the_outstanding_tags_wait_for_earlier_completions() {
+        PcieParams twoTags = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 2);
+        PcieLink limited = new PcieLink(new Simulation(1), "limited", twoTags);
+        PcieLink plenty = new PcieLink(new Simulation(1), "plenty", GEN3_X8);
+
+        // a 2 KiB read is 4 requests of 512 B: with 2 tags the last two leave only when the first two are answered,
+        // a round trip later (less the completions of the first half, which overlap with it)
+        long fast = plenty.dmaRead(0, 2048);
+        long slow = limited.dmaRead(0, 2048);
+        assertThat(slow - fast).isBetween(700L - 142, 700L);
+    }
+
+    @Test
+    void a_read_takes_the_tag_free_first_not_one_held_by_a_read_issued_for_later() {
+        PcieParams twoTags = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 2);
+        PcieLink link = new PcieLink(new Simulation(1), "two-tags", twoTags);
+        link.dmaRead(100_000, 64); // issued for later (an SRQ WQE read waiting for the one before it): holds a tag then
+        long first = link.dmaRead(0, 64);
+        long second = link.dmaRead(0, 64);
+
+        // the second waits for the first's tag (one round trip), not for the one held until 100.7 us
+        assertThat(first).isLessThan(800);
+        assertThat(second).isBetween(first + 600, first + 800);
     }
 
     /** 2000 reads of 64 bytes, each issued when the link is idle again: their round trips. */

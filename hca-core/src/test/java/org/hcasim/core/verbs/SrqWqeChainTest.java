@@ -49,7 +49,7 @@ class SrqWqeChainTest {
     @Test
     void the_first_receive_waits_for_its_wqe_and_a_run_goes_at_one_receive_per_round_trip() {
         var path = new FixedRoundTrip();
-        var chain = new SrqWqeChain(2, 4);
+        var chain = new SrqWqeChain(2, 4, 0);
         // back-to-back receives at t=0 with many posted: the first reads on demand, the rest wait for the chain
         long[] starts = new long[8];
         for (int i = 0; i < starts.length; i++) {
@@ -67,7 +67,7 @@ class SrqWqeChainTest {
     @Test
     void a_burst_of_depth_receives_after_a_pause_finds_its_wqes_waiting() {
         var path = new FixedRoundTrip();
-        var chain = new SrqWqeChain(2, 4);
+        var chain = new SrqWqeChain(2, 4, 0);
         chain.take(0, 100, path); // reads 4 ahead, the last arriving at 5 x 700
         long later = 10_000;
         for (int i = 0; i < 4; i++) {
@@ -80,11 +80,31 @@ class SrqWqeChainTest {
     @Test
     void only_posted_wqes_are_read_ahead() {
         var path = new FixedRoundTrip();
-        var chain = new SrqWqeChain(2, 4);
+        var chain = new SrqWqeChain(2, 4, 0);
         chain.take(0, 0, path); // nothing posted after it: nothing read ahead
         assertThat(path.issued).hasSize(1);
         assertThat(chain.take(5_000, 1, path)).isEqualTo(5_000 + ROUND_TRIP); // read on demand
         assertThat(path.issued).hasSize(3); // and the one posted behind it read ahead
+    }
+
+    @Test
+    void a_run_goes_at_one_receive_per_round_trip_and_processing_when_the_next_index_needs_processing() {
+        var path = new FixedRoundTrip();
+        long parse = 350;
+        var chain = new SrqWqeChain(2, 4, parse);
+        long[] starts = new long[8];
+        for (int i = 0; i < starts.length; i++) {
+            starts[i] = chain.take(0, 100, path);
+        }
+        assertThat(starts[0]).isEqualTo(ROUND_TRIP); // the on-demand read waits for nothing before it
+        for (int i = 1; i < starts.length; i++) {
+            assertThat(starts[i] - starts[i - 1]).as("receive %d", i).isEqualTo(ROUND_TRIP + parse);
+        }
+    }
+
+    @Test
+    void a_negative_processing_time_is_refused() {
+        assertThatThrownBy(() -> new SrqWqeChain(1, 4, -1)).hasMessageContaining("processing time -1");
     }
 
     @Test
@@ -97,6 +117,6 @@ class SrqWqeChainTest {
 
     @Test
     void a_depth_below_one_is_refused() {
-        assertThatThrownBy(() -> new SrqWqeChain(1, 0)).hasMessageContaining("prefetch depth 0");
+        assertThatThrownBy(() -> new SrqWqeChain(1, 0, 0)).hasMessageContaining("prefetch depth 0");
     }
 }

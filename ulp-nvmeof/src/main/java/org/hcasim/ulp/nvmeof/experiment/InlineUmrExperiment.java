@@ -76,10 +76,25 @@ public final class InlineUmrExperiment implements ExperimentDefinition {
                 ReferenceColumn.metric("inline_host_cpu_pct", "host_cpu_pct", UMR_AXIS, INLINE));
     }
 
-    /** The testbed of a point: the file's hosts with the point's HCA profile, and for sg no inline lists. */
+    /**
+     * PCIe lanes of each adapter as the measurement states its setup: "ConnectX-5 (pci Width x16)", "ConnectX-4 (pci
+     * Width x8)". The width is the link the card trained at in the measured machine's slot (lspci's LnkSta), not a
+     * property of the adapter: the 100 GbE ConnectX-4 cards are x16 parts (the connectx4 profile), here on an x8
+     * link, so it is a setting of this testbed (docs/decisions.md), on both hosts as the adapter is.
+     */
+    static final Map<String, String> MEASURED_PCIE_LANES = Map.of("connectx4", "8", "connectx5", "16");
+
+    /**
+     * The testbed of a point: the file's hosts with the point's HCA profile on the link width it was measured on, and
+     * for sg no inline lists.
+     */
     TestbedSpec testbed(Point point) {
+        String hca = point.get("hca");
         TestbedSpec spec = TestbedSpec.resource(InlineUmrExperiment.class, "inline-umr-testbed.properties")
-                .with("hca.profile", point.get("hca"));
+                .with("hca.profile", hca);
+        if (MEASURED_PCIE_LANES.containsKey(hca)) {
+            spec = spec.with("hca.pcie.lanes", MEASURED_PCIE_LANES.get(hca));
+        }
         return point.get(UMR_AXIS).equals(SG) ? spec.with("hca.umr.inline-max-bytes", "0") : spec;
     }
 

@@ -24,16 +24,22 @@ final class Responder {
     private final Host host;
     private final QueuePair qp;
     private final int qid;
+    private final Consumer<TargetCommand> queued;
     private final Consumer<TargetCommand> sent;
     private final Consumer<String> failed;
 
-    /** {@code sent} runs when a response's SEND completed (either way), {@code failed} then with why it failed. */
-    Responder(TargetPort port, QueuePair qp, int qid, Consumer<TargetCommand> sent, Consumer<String> failed) {
+    /**
+     * {@code queued} runs just before a response is posted (nvmet_rdma_queue_response reposts the command's receive
+     * there), {@code sent} when its SEND completed (either way), {@code failed} then with why it failed.
+     */
+    Responder(TargetPort port, QueuePair qp, int qid, Consumer<TargetCommand> queued, Consumer<TargetCommand> sent,
+            Consumer<String> failed) {
         this.port = port;
         this.target = port.target;
         this.host = port.target.host();
         this.qp = qp;
         this.qid = qid;
+        this.queued = queued;
         this.sent = sent;
         this.failed = failed;
     }
@@ -69,6 +75,7 @@ final class Responder {
         WorkRequest.SendRequest response = dptr.asksInvalidate() && target.settings().sendWithInvalidate()
                 ? WorkRequest.SendWithInvalidate.of(sgl, dptr.key(), done, SendFlag.SIGNALED)
                 : WorkRequest.Send.of(sgl, done, SendFlag.SIGNALED);
+        queued.accept(c);
         if (data != null) {
             qp.postSend(List.of(data, response));
         } else {

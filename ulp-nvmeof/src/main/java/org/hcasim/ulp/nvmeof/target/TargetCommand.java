@@ -17,6 +17,8 @@ final class TargetCommand {
     /** PI exposed, no PRACT: the tuples, and the integrity MR that moves data and tuples. */
     long metaBuffer = -1;
     MemoryRegion mr;
+    /** Its receive went back to the queue or SRQ (when the response was queued, or when the command ended without one). */
+    boolean receiveReposted;
 
     TargetCommand(WorkRequest.Recv recv, int received) {
         this.recv = recv;

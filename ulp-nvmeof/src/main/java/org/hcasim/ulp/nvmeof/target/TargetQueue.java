@@ -35,8 +35,8 @@ import org.hcasim.verbs.WorkRequest;
  * One accepted NVMe/RDMA queue on the target (nvmet_rdma_queue): its QP and CQ, its receives (own, or an
  * SRQ of the port's pool), and the command path: parse the capsule, get write data (in-capsule or RDMA
  * READ), run the backstore, push read data with RDMA WRITE chained to the response SEND ({@link Responder}),
- * which invalidates the host's key when the host asked for it, and repost the receive once the response
- * has gone.
+ * which invalidates the host's key when the host asked for it; the receive is reposted as the response is
+ * queued (nvmet_rdma_queue_response), the data buffer freed once the response has gone.
  *
  * <p>Protection information, as nvmet-rdma with pi_enable on an HCA with integrity offload: for a PI
  * namespace and a command without PRACT, the transfer is the T10-DIF wire image (each block followed by
@@ -93,7 +93,7 @@ final class TargetQueue {
         // rdma_rw_init_mrs: one integrity MR per RDMA context
         this.piPolicy = new PortPiPolicy(port);
         this.integrity = new IntegrityTransfer(port, qp, pi ? sendQueueSize : 0);
-        this.responder = new Responder(port, qp, qid, this::release, this::disconnect);
+        this.responder = new Responder(port, qp, qid, this::repostReceive, this::release, this::disconnect);
         if (srq == null) {
             List<WorkRequest.Recv> recvs = new ArrayList<>();
             for (int i = 0; i < recvQueueSize; i++) {
@@ -367,9 +367,19 @@ final class TargetQueue {
         c.dataBuffer = -1;
         c.metaBuffer = -1;
         integrity.release(c);
-        if (dead) {
+        repostReceive(c);
+    }
+
+    /**
+     * Gives the command's receive back, once: nvmet_rdma_queue_response reposts it before it posts the response
+     * (the capsule was parsed and in-capsule data consumed by then), so the host's next command finds it posted; a
+     * command that ends without a response gives it back when released.
+     */
+    private void repostReceive(TargetCommand c) {
+        if (dead || c.receiveReposted) {
             return;
         }
+        c.receiveReposted = true;
         if (srq != null) {
             port.repostShared(srq, c.recv);
         } else {

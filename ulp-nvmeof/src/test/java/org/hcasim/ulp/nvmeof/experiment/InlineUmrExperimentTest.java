@@ -52,6 +52,15 @@ class InlineUmrExperimentTest {
     }
 
     @Test
+    void each_adapter_runs_on_the_pcie_width_the_measurement_states() {
+        RecordingExperimentContext ctx = context();
+        experiment.run(new Point(Map.of("hca", "connectx4", "bs", "65536", "umr", "inline")), ctx);
+        experiment.run(new Point(Map.of("hca", "connectx5", "bs", "65536", "umr", "inline")), ctx);
+        assertThat(ctx.testbeds().get(0).settings()).containsEntry("hca.pcie.lanes", "8");
+        assertThat(ctx.testbeds().get(1).settings()).containsEntry("hca.pcie.lanes", "16");
+    }
+
+    @Test
     void the_workload_is_the_reference_fio_randread_with_48_jobs() {
         String job = InlineUmrExperiment.fioJob(65536);
         assertThat(job).contains("ioengine=nvmeof", "rw=randread", "bs=65536", "numjobs=48", "iodepth=16", "direct=1");
