@@ -45,8 +45,12 @@ class SrpRportRecoveryCommandTest {
 
     @Test
     void a_link_down_past_fast_io_fail_tmo_fails_the_ios_with_eio() {
-        // the reconnect at ~10.55 s gets no answer within the CM's 4.8 s; fast_io_fail_tmo expires at ~15.55 s
-        CliRun r = hcasim("fio", "--set", "fault.link.down-at=20ms", "--set", "fault.link.down-for=60s",
+        // the reconnect at ~10.55 s gets no answer within the CM's 4.8 s; fast_io_fail_tmo expires at ~15.55 s.
+        // Only an unacknowledged SEND of the initiator makes its QP fail (RETRY_EXC_ERR): when the link goes down with
+        // every SRP_CMD acknowledged and only the target's answers on the wire (this build at 20 ms), SRP notices
+        // nothing until the link is back, since sd's command timeout is not modelled (docs/faults.md); 15 ms is not
+        // such an instant
+        CliRun r = hcasim("fio", "--set", "fault.link.down-at=15ms", "--set", "fault.link.down-for=60s",
                 example("srp-randread.fio"));
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().lines()).allMatch(l -> l.startsWith("fio: io_u error on file sdb: Input/output error (sdb: "
