@@ -49,44 +49,10 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 nvmeof.host.ctrl-loss-tmo = %ds
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, ctrlLossTmoTens * 10);
-        String job = String.format(Locale.ROOT, """
-                [global]
-                ioengine=nvmeof
-                direct=1
-                bs=%d
-                iodepth=%d
-                size=%d
-                continue_on_error=all
-
-                [write]
-                rw=write
-
-                [read]
-                stonewall
-                rw=read
-                """, bs, iodepth, size);
-        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
-        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
-
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
-            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String what = testbed + job + stderr;
-        assertThat(exit).as(what).isIn(0, 1);
-        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
-
-        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
-        long errors = 0;
-        for (JsonNode j : report.get("jobs")) {
-            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
-            long failed = j.get("total_err").asLong();
-            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
-                    .isEqualTo(size / bs);
-            errors += failed;
-        }
-        JsonNode faults = report.path("hcasim faults");
+        Outcome o = writeThenRead(dir, testbed, "nvmeof", null, bs, iodepth, size);
+        String what = o.what();
+        long errors = o.errors();
+        JsonNode faults = o.faults();
         long removed = faults.path("not recovered").path("nvmeof controllers removed after ctrl-loss-tmo at initiator").asLong();
         long resets = faults.path("transport").path("nvmeof controller resets at initiator").asLong();
         long reconnects = faults.path("recovered").path("nvmeof controller reconnects at initiator").asLong();
@@ -130,45 +96,10 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 %s
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, timeout);
-        String job = String.format(Locale.ROOT, """
-                [global]
-                ioengine=%s
-                filename=%s
-                direct=1
-                bs=%d
-                iodepth=%d
-                size=%d
-                continue_on_error=all
-
-                [write]
-                rw=write
-
-                [read]
-                stonewall
-                rw=read
-                """, ulp, iser ? "sda" : "sdb", bs, iodepth, size);
-        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
-        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
-
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
-            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String what = testbed + job + stderr;
-        assertThat(exit).as(what).isIn(0, 1);
-        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
-
-        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
-        long errors = 0;
-        for (JsonNode j : report.get("jobs")) {
-            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
-            long failed = j.get("total_err").asLong();
-            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
-                    .isEqualTo(size / bs);
-            errors += failed;
-        }
-        JsonNode faults = report.path("hcasim faults");
+        Outcome o = writeThenRead(dir, testbed, ulp, iser ? "sda" : "sdb", bs, iodepth, size);
+        String what = o.what();
+        long errors = o.errors();
+        JsonNode faults = o.faults();
         JsonNode notRecovered = faults.path("not recovered");
         String at = " at initiator";
         long expired = iser ? notRecovered.path("iser sessions whose replacement_timeout expired" + at).asLong()
@@ -192,5 +123,55 @@ class LinkDownRecoveryPropertiesTest {
             }
             assertThat(named).as("every error is one the account names\n%s\n%s", faults, what).isEqualTo(errors);
         }
+    }
+
+    /** What a run of {@link #writeThenRead} left to check: the fault account, the I/Os that failed, and the inputs. */
+    private record Outcome(JsonNode faults, long errors, String what) {
+    }
+
+    /**
+     * Runs a job that writes {@code size} bytes and reads them back (continue_on_error=all) on {@code testbed}; checks
+     * what holds in every case: exit 0 or 1, stderr only fio's io_u errors, and every I/O either succeeded or failed.
+     */
+    private static Outcome writeThenRead(Path dir, String testbed, String ioengine, String filename, int bs, int iodepth,
+                                         long size) throws IOException {
+        String job = String.format(Locale.ROOT, """
+                [global]
+                ioengine=%s
+                %sdirect=1
+                bs=%d
+                iodepth=%d
+                size=%d
+                continue_on_error=all
+
+                [write]
+                rw=write
+
+                [read]
+                stonewall
+                rw=read
+                """, ioengine, filename == null ? "" : "filename=" + filename + "\n", bs, iodepth, size);
+        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
+        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
+            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        String what = testbed + job + stderr;
+        assertThat(exit).as(what).isIn(0, 1);
+        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
+
+        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        long errors = 0;
+        for (JsonNode j : report.get("jobs")) {
+            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
+            long failed = j.get("total_err").asLong();
+            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
+                    .isEqualTo(size / bs);
+            errors += failed;
+        }
+        return new Outcome(report.path("hcasim faults"), errors, what);
     }
 }
