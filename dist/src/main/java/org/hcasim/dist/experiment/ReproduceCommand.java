@@ -17,7 +17,6 @@ import org.hcasim.core.config.UserException;
 import org.hcasim.core.sim.TraceRecorder;
 import org.hcasim.core.sim.TraceSink;
 import org.hcasim.dist.experiment.compare.ExperimentOutcome;
-import org.hcasim.dist.experiment.grid.ConsoleProgress;
 import org.hcasim.dist.experiment.grid.ContextFactory;
 import org.hcasim.dist.experiment.grid.ExperimentGrid;
 import org.hcasim.dist.experiment.grid.PointRun;
@@ -36,6 +35,7 @@ import org.hcasim.spi.ExperimentDefinition;
 import org.hcasim.spi.Point;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -71,20 +71,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write CSV, JSON, text, PNG/SVG plots and index.html into DIR.")
     Path out;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
-    Integer jobs;
-
-    @Option(names = "--shard", paramLabel = "K/N|auto",
-            description = {"Run only shard K of N of each grid: the points whose index in the grid is K-1 modulo N (seeds come from the point alone);",
-                "'auto' takes K and N from a Slurm job array or a Kubernetes Indexed Job (docs/experiments.md). Join shards' --out with hcasim merge."})
-    String shard;
-
-    @Option(names = "--shard-count", paramLabel = "N",
-            description = "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions; else HCASIM_SHARD_COUNT).")
-    Integer shardCount;
-
-    @Option(names = "--quiet", description = "No progress bar (there is none anyway when stderr is not a terminal).")
-    boolean quiet;
+    @Mixin
+    GridRunOptions run;
 
     @Option(names = "--trace", paramLabel = "FILE", description = "Write a Chrome/Perfetto trace of the first point's run to FILE.")
     Path trace;
@@ -114,14 +102,14 @@ public final class ReproduceCommand implements Callable<Integer> {
         List<ExperimentDefinition> selected = registry.select(name);
         Map<String, List<String>> axisValues = ExperimentGrid.parseAxisOptions(axes);
         Map<String, String> overrides = parseSets(sets);
-        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        int threads = run.threads();
         if (traceLimit < 1) {
             throw new UserException("--trace-limit must be at least 1, not " + traceLimit);
         }
 
         if (out != null) OutputTargets.directory("--out", out); // before the sweep, not after it
         if (trace != null) OutputTargets.file("--trace", trace);
-        ShardChoice part = ShardChoice.resolve(shard, shardCount, System.getenv());
+        ShardChoice part = run.shardChoice(System.getenv());
         List<ExperimentGrid> whole = grids(selected, axisValues);
         List<ExperimentGrid> grids = whole.stream().map(part.shard()::of).toList();
         if (!part.origin().isEmpty()) {
@@ -138,7 +126,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             return (point, seed) -> new EngineContext(seed, overrides, runner,
                     tracedGrid && point.equals(traced) ? Optional.<TraceSink>of(recorder) : Optional.empty());
         };
-        List<List<PointRun>> runs = new Sweep(threads, contexts, ConsoleProgress.forTerminal(quiet)).runAll(grids);
+        List<List<PointRun>> runs = new Sweep(threads, contexts, run.progress()).runAll(grids);
         List<ExperimentOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < grids.size(); i++) {
             ExperimentGrid grid = grids.get(i);

@@ -11,7 +11,6 @@ import org.hcasim.core.config.TextFiles;
 import org.hcasim.core.config.UserException;
 import org.hcasim.dist.cli.support.ConfigOptions;
 import org.hcasim.dist.cli.support.Installation;
-import org.hcasim.dist.experiment.grid.ConsoleProgress;
 import org.hcasim.dist.experiment.grid.ExperimentGrid;
 import org.hcasim.dist.experiment.grid.PointRun;
 import org.hcasim.dist.experiment.shard.ShardChoice;
@@ -69,20 +68,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write NAME.txt, .csv, .json, a PNG/SVG plot per metric and index.html into DIR.")
     Path out;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Points run in parallel (default: number of cores).")
-    Integer jobs;
-
-    @Option(names = "--shard", paramLabel = "K/N|auto",
-            description = {"Run only shard K of N: the points whose index in the grid is K-1 modulo N; 'auto' takes K and N from a",
-                "Slurm job array or a Kubernetes Indexed Job (docs/experiments.md). Join shards' --out with hcasim merge."})
-    String shard;
-
-    @Option(names = "--shard-count", paramLabel = "N",
-            description = "With --shard auto in a Kubernetes Indexed Job: the number of shards (the Job's completions; else HCASIM_SHARD_COUNT).")
-    Integer shardCount;
-
-    @Option(names = "--quiet", description = "No progress bar (there is none anyway when stderr is not a terminal).")
-    boolean quiet;
+    @Mixin
+    GridRunOptions run;
 
     @Spec
     CommandSpec spec;
@@ -104,7 +91,7 @@ public final class SweepCommand implements Callable<Integer> {
         List<JobFileParser.JobFileText> text = List.of(new JobFileParser.JobFileText(job.toString(), TextFiles.read(job, "job file")));
         Installation installation = Installation.current();
         SweepDefinition sweep = new SweepDefinition(name, text, gridAxes, () -> configOptions.loader(installation));
-        ShardChoice part = ShardChoice.resolve(shard, shardCount, System.getenv());
+        ShardChoice part = run.shardChoice(System.getenv());
         ExperimentGrid whole = ExperimentGrid.of(sweep);
         ExperimentGrid grid = part.shard().of(whole);
         if (!part.origin().isEmpty()) {
@@ -112,10 +99,10 @@ public final class SweepCommand implements Callable<Integer> {
                     + part.origin() + "): " + grid.points().size() + " of " + whole.points().size() + " points");
         }
         for (Point p : grid.points()) sweep.jobs(p); // a bad fio value fails at once, naming the axis
-        int threads = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        int threads = run.threads();
         // the sweep's points run themselves (SweepDefinition.run), so their context offers no workload runner
         List<PointRun> runs = new Sweep(threads, (point, seed) -> new EngineContext(seed, Map.of(), WorkloadRunner.UNAVAILABLE,
-                java.util.Optional.empty()), ConsoleProgress.forTerminal(quiet)).run(grid);
+                java.util.Optional.empty()), run.progress()).run(grid);
         SweepOutputs.Result result = new SweepOutputs.Result(grid, runs, chosen);
         ShardRecord record = new ShardRecord(org.hcasim.dist.cli.support.BuildVersion.get(), "sweep", identity(file, text.get(0).text(), chosen),
                 part.shard(), List.of(ShardRecord.part(whole, "", runs)));
