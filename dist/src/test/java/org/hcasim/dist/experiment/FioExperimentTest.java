@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.hcasim.dist.CliRun;
 import org.junit.jupiter.api.Test;
 
 /** Experiments reach fio over a real ULP through the context: metrics, host CPU and run report. */
@@ -11,7 +12,7 @@ class FioExperimentTest {
 
     @Test
     void fioPointsReportIopsHostCpuAndTheEnginesResources() throws Exception {
-        var r = ReproduceCommandTest.hcasim("reproduce", "fio-probe", "--format", "json", "--jobs", "1");
+        var r = CliRun.hcasim("reproduce", "fio-probe", "--format", "json", "--jobs", "1");
 
         assertThat(r.exit()).as(r.err() + r.out()).isZero();
         JsonNode json = new ObjectMapper().readTree(r.out());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.hcasim.dist.CliRun;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,11 +22,11 @@ class GoldenOutputTest {
 
     @Test
     void text() throws IOException {
-        assertThat(ReproduceCommandTest.hcasim("reproduce", "toy-queue").out()).isEqualTo(golden("toy-queue.txt"));
+        assertThat(CliRun.hcasim("reproduce", "toy-queue").out()).isEqualTo(golden("toy-queue.txt"));
     }
 
     @Test
     void csv() throws IOException {
-        assertThat(ReproduceCommandTest.hcasim("reproduce", "toy-queue", "--format", "csv").out()).isEqualTo(golden("toy-queue.csv"));
+        assertThat(CliRun.hcasim("reproduce", "toy-queue", "--format", "csv").out()).isEqualTo(golden("toy-queue.csv"));
     }
 }

@@ -1,16 +1,14 @@
 package org.hcasim.dist.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.hcasim.dist.cli.HcasimCommand;
+import org.hcasim.dist.CliRun;
 import org.hcasim.dist.experiment.shard.ShardRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,23 +18,13 @@ class MergeCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private List<Path> shards(int n, String... extra) {
         List<Path> dirs = new ArrayList<>();
         for (int k = 1; k <= n; k++) {
             Path d = dir.resolve("shard" + k + "of" + n + String.join("", extra).replaceAll("[^a-z0-9]", ""));
             List<String> a = new ArrayList<>(List.of("reproduce", "toy-queue", "--shard", k + "/" + n, "--out", d.toString()));
             a.addAll(List.of(extra));
-            Run r = hcasim(a.toArray(String[]::new));
+            CliRun r = hcasim(a.toArray(String[]::new));
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.err()).contains("reproduce: shard " + k + "/" + n + " (--shard " + k + "/" + n + ")");
             dirs.add(d);
@@ -44,7 +32,7 @@ class MergeCommandTest {
         return dirs;
     }
 
-    private Run merge(Path out, List<Path> shards) {
+    private CliRun merge(Path out, List<Path> shards) {
         List<String> a = new ArrayList<>(List.of("merge", "--out", out.toString()));
         shards.forEach(s -> a.add(s.toString()));
         return hcasim(a.toArray(String[]::new));
@@ -53,11 +41,11 @@ class MergeCommandTest {
     @Test
     void threeShardsMergedInAnyOrderAreTheWholeRunFileForFile() throws Exception {
         Path whole = dir.resolve("whole");
-        Run single = hcasim("reproduce", "toy-queue", "--out", whole.toString());
+        CliRun single = hcasim("reproduce", "toy-queue", "--out", whole.toString());
         assertThat(single.exit()).as(single.err()).isZero();
         List<Path> shards = shards(3);
         Path merged = dir.resolve("merged");
-        Run m = merge(merged, List.of(shards.get(2), shards.get(0), shards.get(1)));
+        CliRun m = merge(merged, List.of(shards.get(2), shards.get(0), shards.get(1)));
         assertThat(m.exit()).as(m.err()).isZero();
         assertThat(m.out()).isEqualTo(single.out());
         assertSameFiles(whole, merged);
@@ -87,7 +75,7 @@ class MergeCommandTest {
     @Test
     void aMissingShardIsNamed() {
         List<Path> shards = shards(3);
-        Run m = merge(dir.resolve("m"), List.of(shards.get(0), shards.get(2)));
+        CliRun m = merge(dir.resolve("m"), List.of(shards.get(0), shards.get(2)));
         assertThat(m.exit()).isEqualTo(1);
         assertThat(m.err().strip()).doesNotContain("\n").contains("shard 2/3 missing");
     }
@@ -95,7 +83,7 @@ class MergeCommandTest {
     @Test
     void aShardGivenTwiceIsNamedWithBothDirectories() {
         List<Path> shards = shards(2);
-        Run m = merge(dir.resolve("m"), List.of(shards.get(0), shards.get(1), shards.get(0)));
+        CliRun m = merge(dir.resolve("m"), List.of(shards.get(0), shards.get(1), shards.get(0)));
         assertThat(m.exit()).isEqualTo(1);
         assertThat(m.err().strip()).doesNotContain("\n").contains("shard 1/2 is given twice");
     }
@@ -115,7 +103,7 @@ class MergeCommandTest {
         Path later = shards(2).get(1);
         Path record = later.resolve(ShardRecord.FILE);
         Files.writeString(record, Files.readString(record).replaceFirst("\"hcasim_version\" : \"[^\"]*\"", "\"hcasim_version\" : \"9.9\""));
-        Run v = merge(dir.resolve("m4"), List.of(a, later));
+        CliRun v = merge(dir.resolve("m4"), List.of(a, later));
         assertThat(v.exit()).isEqualTo(1);
         assertThat(v.err()).contains("by hcasim 9.9").contains("same version");
     }
@@ -123,7 +111,7 @@ class MergeCommandTest {
     @Test
     void aDirectoryWithoutARecordOrWithABrokenOneIsOneLine() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        Run r = hcasim("merge", empty.toString());
+        CliRun r = hcasim("merge", empty.toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).doesNotContain("\n").contains("no hcasim-shard.json");
         Files.writeString(empty.resolve(ShardRecord.FILE), "{\"format\": 1}");

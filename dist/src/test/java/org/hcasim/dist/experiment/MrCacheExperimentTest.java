@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.HashMap;
 import java.util.Map;
+import org.hcasim.dist.CliRun;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,7 +27,7 @@ class MrCacheExperimentTest {
         args[args.length - 3] = "--format";
         args[args.length - 2] = "json";
         args[args.length - 1] = "--jobs=1";
-        var r = ReproduceCommandTest.hcasim(args);
+        var r = CliRun.hcasim(args);
         assertThat(r.exit()).as(r.err()).isZero();
         return new ObjectMapper().readTree(r.out());
     }

@@ -2,12 +2,10 @@ package org.hcasim.dist.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.hcasim.dist.CliRun;
 import org.hcasim.dist.cli.HcasimCommand;
 import org.hcasim.dist.experiment.compare.ReferenceLayout;
 import org.hcasim.dist.experiment.compare.ReferenceTable;
@@ -27,25 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code hcasim reproduce} end to end on the closed-form toy experiment (test resources). */
 class ReproduceCommandTest {
-
-    record Run(int exit, String out, String err) { }
-
     @BeforeAll
     static void headless() {
         System.setProperty("java.awt.headless", "true");
     }
 
-    static Run hcasim(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void textPutsEachSimulatedCellBesideItsReferenceWithTheError() {
-        Run r = hcasim("reproduce", "toy-queue");
+        CliRun r = hcasim("reproduce", "toy-queue");
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("toy-queue: Closed-form toy", "# copy = the sender copies each block")
@@ -59,7 +47,7 @@ class ReproduceCommandTest {
 
     @Test
     void summaryGivesMeanAndMaxErrorAndChecksEveryPolicySign() {
-        Run r = hcasim("reproduce", "toy-queue");
+        CliRun r = hcasim("reproduce", "toy-queue");
 
         assertThat(r.out()).contains("summary: 12 cells compared\n",
                         "relative error (6 non-percentage cells): mean |error| 9.6%, max |error| 32.3% (bs=4096 copy_kiops)",
@@ -75,7 +63,7 @@ class ReproduceCommandTest {
 
     @Test
     void csvHasExactlyTheReferenceColumnsAndReadsBackAsThePoints() {
-        Run r = hcasim("reproduce", "toy-queue", "--format", "csv", "--axis", "bs=512,1024,65536");
+        CliRun r = hcasim("reproduce", "toy-queue", "--format", "csv", "--axis", "bs=512,1024,65536");
         assertThat(r.exit()).as(r.err()).isZero();
 
         ReferenceTable table = ReferenceTable.parse("stdout", r.out());
@@ -99,16 +87,16 @@ class ReproduceCommandTest {
 
     @Test
     void theSameCommandTwiceGivesTheSameCsvWhateverTheThreadCount() {
-        Run a = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "1");
-        Run b = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "3");
-        Run c = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "3");
+        CliRun a = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "1");
+        CliRun b = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "3");
+        CliRun c = hcasim("reproduce", "toy-queue", "--format", "csv", "--jobs", "3");
 
         assertThat(a.out()).isNotEmpty().isEqualTo(b.out()).isEqualTo(c.out());
     }
 
     @Test
     void jsonCarriesCellsComparisonsSummaryAndRunReports() throws Exception {
-        Run r = hcasim("reproduce", "toy-queue", "--format", "json");
+        CliRun r = hcasim("reproduce", "toy-queue", "--format", "json");
         JsonNode json = new ObjectMapper().readTree(r.out());
 
         assertThat(json.get("experiment").asText()).isEqualTo("toy-queue");
@@ -129,34 +117,34 @@ class ReproduceCommandTest {
 
     @Test
     void unknownAxisOrValueOrExperimentIsOneClearLine() {
-        Run axis = hcasim("reproduce", "toy-queue", "--axis", "blocksize=512");
+        CliRun axis = hcasim("reproduce", "toy-queue", "--axis", "blocksize=512");
         assertThat(axis.exit()).isEqualTo(HcasimCommand.USER_ERROR);
         assertThat(axis.err().strip()).isEqualTo("hcasim reproduce: experiment toy-queue has no axis 'blocksize'; axes: bs, policy");
 
-        Run value = hcasim("reproduce", "toy-queue", "--axis", "bs=512,777");
+        CliRun value = hcasim("reproduce", "toy-queue", "--axis", "bs=512,777");
         assertThat(value.exit()).isEqualTo(HcasimCommand.USER_ERROR);
         assertThat(value.err().strip())
                 .isEqualTo("hcasim reproduce: experiment toy-queue: axis bs has no value '777'; valid values: 512, 4096, 65536, 1024");
 
-        Run name = hcasim("reproduce", "no-such-thing");
+        CliRun name = hcasim("reproduce", "no-such-thing");
         assertThat(name.exit()).isEqualTo(HcasimCommand.USER_ERROR);
         assertThat(name.err().strip()).startsWith("hcasim reproduce: unknown experiment 'no-such-thing'; experiments: ")
                 .contains("toy-queue").endsWith(", all").doesNotContain("\n");
 
-        Run malformed = hcasim("reproduce", "toy-queue", "--axis", "bs");
+        CliRun malformed = hcasim("reproduce", "toy-queue", "--axis", "bs");
         assertThat(malformed.err().strip()).isEqualTo("hcasim reproduce: --axis bs: expected name=value[,value...], e.g. --axis bs=512,4096");
 
-        Run jobs = hcasim("reproduce", "toy-queue", "--jobs", "0");
+        CliRun jobs = hcasim("reproduce", "toy-queue", "--jobs", "0");
         assertThat(jobs.err().strip()).isEqualTo("hcasim reproduce: --jobs must be at least 1, not 0");
 
-        Run format = hcasim("reproduce", "toy-queue", "--format", "xml");
+        CliRun format = hcasim("reproduce", "toy-queue", "--format", "xml");
         assertThat(format.exit()).isEqualTo(HcasimCommand.USAGE_ERROR);
         assertThat(format.err()).contains("--format").contains("text, csv, json").doesNotContain("\tat ");
     }
 
     @Test
     void listShowsEachExperimentWithItsAxesPolicyAndReference() {
-        Run r = hcasim("reproduce", "--list");
+        CliRun r = hcasim("reproduce", "--list");
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("toy-queue (hcasim): Closed-form toy",
@@ -167,7 +155,7 @@ class ReproduceCommandTest {
 
     @Test
     void outWritesCsvJsonHtmlAndDecodablePngAndParseableSvgPlots(@TempDir Path dir) throws Exception {
-        Run r = hcasim("reproduce", "toy-queue", "--out", dir.toString());
+        CliRun r = hcasim("reproduce", "toy-queue", "--out", dir.toString());
         assertThat(r.exit()).as(r.err()).isZero();
 
         assertThat(dir.resolve("toy-queue.csv")).exists();
@@ -193,7 +181,7 @@ class ReproduceCommandTest {
     @Test
     void traceOfAPointWithoutSimulationIsValidAndSaysSo(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("t.json");
-        Run r = hcasim("reproduce", "toy-queue", "--axis", "bs=512", "--trace", trace.toString());
+        CliRun r = hcasim("reproduce", "toy-queue", "--axis", "bs=512", "--trace", trace.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("trace of toy-queue bs=512 policy=copy is empty: that point ran no simulation");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.hcasim.dist.CliRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,11 +24,8 @@ class ShardsInProcessesTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {
-    }
-
     /** hcasim in a JVM of its own, on this test's class path (with the test experiments), as the launcher starts it. */
-    private Run process(String... args) throws Exception {
+    private CliRun process(String... args) throws Exception {
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dguice_bytecode_gen_option=DISABLED", "-Djava.awt.headless=true", "-XX:TieredStopAtLevel=1", "-Xshare:off",
@@ -38,25 +36,25 @@ class ShardsInProcessesTest {
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("hcasim " + String.join(" ", args) + " finished").isTrue();
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new CliRun(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private void threeShardsEqualOneRun(String name, List<String> run, String format) throws Exception {
         Path whole = dir.resolve(name + "-whole");
         List<String> a = new ArrayList<>(run);
         a.addAll(List.of("--format", format, "--out", whole.toString()));
-        Run single = process(a.toArray(String[]::new));
+        CliRun single = process(a.toArray(String[]::new));
         assertThat(single.exit()).as(single.err()).isZero();
         List<String> merge = new ArrayList<>(List.of("merge", "--format", format, "--out", dir.resolve(name + "-merged").toString()));
         for (int k = 1; k <= 3; k++) {
             Path shard = dir.resolve(name + "-shard" + k);
             List<String> s = new ArrayList<>(run);
             s.addAll(List.of("--format", format, "--shard", k + "/3", "--out", shard.toString()));
-            Run r = process(s.toArray(String[]::new));
+            CliRun r = process(s.toArray(String[]::new));
             assertThat(r.exit()).as(r.err()).isZero();
             merge.add(shard.toString());
         }
-        Run merged = process(merge.toArray(String[]::new));
+        CliRun merged = process(merge.toArray(String[]::new));
         assertThat(merged.exit()).as(merged.err()).isZero();
         assertThat(merged.out()).isEqualTo(single.out());
         MergeCommandTest.assertSameFiles(whole, dir.resolve(name + "-merged"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import org.hcasim.dist.CliRun;
 import org.hcasim.dist.cli.HcasimCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +15,7 @@ class SimulatedExperimentTest {
 
     @Test
     void runReportsComeFromTheSimulationAndNameTheSaturatedCores() {
-        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch");
+        var r = CliRun.hcasim("reproduce", "toy-batch");
 
         assertThat(r.exit()).as(r.err()).isZero();
         // per core in 2 ms: 1333 tasks of 1 request (1.5 us each), 235 whole tasks of 8 (8.5 us each)
@@ -27,15 +28,15 @@ class SimulatedExperimentTest {
 
     @Test
     void simulatedPointsGiveTheSameCsvWhateverTheThreadCount() {
-        var one = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "1");
-        var three = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "3");
+        var one = CliRun.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "1");
+        var three = CliRun.hcasim("reproduce", "toy-batch", "--format", "csv", "--jobs", "3");
 
         assertThat(one.out()).contains("cores,single_kiops,batched_kiops").isEqualTo(three.out());
     }
 
     @Test
     void setOverridesTheTestbedOfEveryPoint() {
-        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "policy=batched", "--set", "host.cores=1");
+        var r = CliRun.hcasim("reproduce", "toy-batch", "--axis", "policy=batched", "--set", "host.cores=1");
 
         // --set overrides every point's testbed: all points now run on one core
         assertThat(r.out()).containsPattern("4\\s+batched_kiops\\s+940\\s+3700\\s+-74\\.6%")
@@ -44,7 +45,7 @@ class SimulatedExperimentTest {
 
     @Test
     void anUnknownSetKeyFailsEveryPointWithTheKeyNamedAndExitCodeOne() {
-        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--set", "host.coers=2");
+        var r = CliRun.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--set", "host.coers=2");
 
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.out()).containsPattern("1\\s+single_kiops\\s+FAILED\\s+650")
@@ -56,13 +57,13 @@ class SimulatedExperimentTest {
     @Test
     void tracePointChoosesWhichRunIsTraced(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("trace.json");
-        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
+        var r = CliRun.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
                 "--trace-point", "policy=batched", "--trace-limit", "10");
 
         assertThat(r.err()).contains("wrote trace of toy-batch cores=1 policy=batched");
         assertThat(new ObjectMapper().readTree(trace.toFile()).get("traceEvents").findValuesAsText("name")).contains("batch of 8");
 
-        var none = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
+        var none = CliRun.hcasim("reproduce", "toy-batch", "--axis", "cores=1", "--trace", trace.toString(),
                 "--trace-point", "cores=4");
         assertThat(none.err().strip()).isEqualTo("hcasim reproduce: --trace-point cores=4 matches no point of toy-batch; "
                 + "points run: [cores=1 policy=single, cores=1 policy=batched]");
@@ -71,7 +72,7 @@ class SimulatedExperimentTest {
     @Test
     void traceOfTheFirstPointHoldsItsCoreTasksInChromeFormat(@TempDir Path dir) throws Exception {
         Path trace = dir.resolve("trace.json");
-        var r = ReproduceCommandTest.hcasim("reproduce", "toy-batch", "--axis", "cores=2", "--trace", trace.toString(),
+        var r = CliRun.hcasim("reproduce", "toy-batch", "--axis", "cores=2", "--trace", trace.toString(),
                 "--trace-limit", "100");
 
         assertThat(r.exit()).as(r.err()).isZero();

@@ -1,17 +1,16 @@
 package org.hcasim.dist.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.hcasim.dist.CliRun;
 import org.hcasim.dist.cli.HcasimCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,16 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SweepCommandTest {
     @TempDir
     Path dir;
-
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run hcasim(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private Path job() throws Exception {
         Path job = dir.resolve("rr.fio");
@@ -46,7 +35,7 @@ class SweepCommandTest {
     @Test
     void writesTheTableCsvJsonPlotsAndHtml() throws Exception {
         Path out = dir.resolve("out");
-        Run r = hcasim(args("--out", out.toString(), "--metric", "kiops,cpu_pct.initiator").toArray(String[]::new));
+        CliRun r = hcasim(args("--out", out.toString(), "--metric", "kiops,cpu_pct.initiator").toArray(String[]::new));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("kiops", "bottleneck");
         assertThat(Files.readAllLines(out.resolve("rr.csv"))).hasSize(6)
@@ -63,14 +52,14 @@ class SweepCommandTest {
 
     @Test
     void theOutputDoesNotDependOnParallelismAndShardsPartitionTheGrid() throws Exception {
-        Run one = hcasim(args("--format", "csv", "--jobs", "1").toArray(String[]::new));
-        Run two = hcasim(args("--format", "csv", "--jobs", "2").toArray(String[]::new));
+        CliRun one = hcasim(args("--format", "csv", "--jobs", "1").toArray(String[]::new));
+        CliRun two = hcasim(args("--format", "csv", "--jobs", "2").toArray(String[]::new));
         assertThat(one.exit()).as(one.err()).isZero();
         assertThat(two.out()).isEqualTo(one.out());
         List<String> rows = one.out().lines().skip(2).toList();
         List<String> sharded = new ArrayList<>();
         for (String shard : List.of("1/2", "2/2")) {
-            Run s = hcasim(args("--format", "csv", "--jobs", "1", "--shard", shard).toArray(String[]::new));
+            CliRun s = hcasim(args("--format", "csv", "--jobs", "1", "--shard", shard).toArray(String[]::new));
             assertThat(s.exit()).as(s.err()).isZero();
             sharded.addAll(s.out().lines().skip(2).toList());
         }
@@ -79,7 +68,7 @@ class SweepCommandTest {
 
     @Test
     void aBadFioValueOnAnAxisIsOneLineBeforeAnythingRuns() throws Exception {
-        Run r = hcasim("sweep", job().toString(), "--axis", "bs=4k,banana");
+        CliRun r = hcasim("sweep", job().toString(), "--axis", "bs=4k,banana");
         assertThat(r.exit()).isEqualTo(HcasimCommand.USER_ERROR);
         assertThat(r.err().lines().toList()).singleElement().satisfies(l -> assertThat(l).startsWith("hcasim sweep: ").contains("banana"));
     }

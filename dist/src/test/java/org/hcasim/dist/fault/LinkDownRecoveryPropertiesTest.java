@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -15,7 +12,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
-import org.hcasim.dist.cli.HcasimCommand;
+import org.hcasim.dist.CliRun;
 
 /**
  * NVMe-oF error recovery under random link outages (docs/faults.md): a write job then a read-back of a `ram` target
@@ -154,16 +151,13 @@ class LinkDownRecoveryPropertiesTest {
         Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
         Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
 
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit = HcasimCommand.run(new String[] {"fio", "--testbed", testbedFile.toString(), "--output-format=json",
-            jobFile.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
+        CliRun run = CliRun.hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        String stderr = run.err();
         String what = testbed + job + stderr;
-        assertThat(exit).as(what).isIn(0, 1);
+        assertThat(run.exit()).as(what).isIn(0, 1);
         assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
 
-        JsonNode report = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        JsonNode report = JSON.readTree(run.out());
         long errors = 0;
         for (JsonNode j : report.get("jobs")) {
             long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();

@@ -4,30 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import org.hcasim.dist.cli.HcasimCommand;
+import org.hcasim.dist.CliRun;
 import org.junit.jupiter.api.Test;
 
 /** hcasim mr-bench: what it prints, in text and JSON, and its one-line errors. */
 class MrBenchCommandTest {
-    record Run(int exit, String out, String err) { }
-
-    static Run mrBench(String... args) {
-        var out = new ByteArrayOutputStream();
-        var err = new ByteArrayOutputStream();
+    static CliRun mrBench(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "mr-bench";
         System.arraycopy(args, 0, all, 1, args.length);
-        int exit = HcasimCommand.run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        return CliRun.hcasim(all);
     }
 
     @Test
     void text_shows_the_elapsed_time_the_latency_percentiles_the_bound_and_the_cache_counters() {
-        Run r = mrBench("--mrs", "600", "--threads", "2", "--pages", "64");
+        CliRun r = mrBench("--mrs", "600", "--threads", "2", "--pages", "64");
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).contains("mr-bench: 2 threads x 600 MRs of 64 pages (256 KiB) on initiator/mlx5_0",
@@ -41,7 +32,7 @@ class MrBenchCommandTest {
 
     @Test
     void json_has_both_phases_with_percentiles_and_the_run_report() throws Exception {
-        Run r = mrBench("--mrs", "300", "--free", "--policy", "search-larger", "--format", "json");
+        CliRun r = mrBench("--mrs", "300", "--free", "--policy", "search-larger", "--format", "json");
 
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = new ObjectMapper().readTree(r.out());
@@ -60,7 +51,7 @@ class MrBenchCommandTest {
 
     @Test
     void an_unknown_policy_is_one_line_listing_the_choices() {
-        Run r = mrBench("--mrs", "10", "--policy", "lru");
+        CliRun r = mrBench("--mrs", "10", "--policy", "lru");
 
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo("hcasim mr-bench: hca.mr-cache.policy = lru: unknown MR cache policy;"
@@ -69,7 +60,7 @@ class MrBenchCommandTest {
 
     @Test
     void more_threads_than_the_host_has_cores_for_is_one_line() {
-        Run r = mrBench("--mrs", "10", "--threads", "23");
+        CliRun r = mrBench("--mrs", "10", "--threads", "23");
 
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo("hcasim mr-bench: 23 threads need 25 cores on host initiator (one each,"
@@ -78,7 +69,7 @@ class MrBenchCommandTest {
 
     @Test
     void a_count_below_one_is_one_line() {
-        Run r = mrBench("--mrs", "0");
+        CliRun r = mrBench("--mrs", "0");
 
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo("hcasim mr-bench: --threads, --mrs and --pages must be at least 1 (got 1, 0, 64)");
