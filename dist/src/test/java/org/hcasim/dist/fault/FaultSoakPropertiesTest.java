@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,6 @@ import org.hcasim.dist.CliRun;
  * is hca-core's RandomTrafficPropertiesTest.
  */
 class FaultSoakPropertiesTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @org.junit.jupiter.api.Test
     void rc_giving_up_on_a_qp_is_recovered_by_the_nvme_host() throws IOException {
@@ -91,44 +89,17 @@ class FaultSoakPropertiesTest {
                 fault.dma.flip-rate = %.6f
                 """, seed, lossRate, bitErrorRate, backstoreFlips, memoryFlips, dmaFlips));
         String pi = iser || srp ? "" : "pi_act=0\npi_chk=GUARD,REFTAG\nmd_per_io_size=" + (bs / 512 * 8) + "\n";
-        String job = String.format(Locale.ROOT, """
-                [global]
-                ioengine=%s
-                direct=1
-                bs=%d
-                iodepth=%d
-                size=%d
-                continue_on_error=all
-                %s
-                [write]
-                rw=write
-
-                [read]
-                stonewall
-                rw=read
-                """, iser ? "iser" : srp ? "srp" : "nvmeof", bs, iodepth, size, pi);
         if (srp) { // no PI on an SRP disk
             testbed = new StringBuilder(testbed.toString().replace("testbed.target.format = 512+8\ntestbed.target.pi = type1\n", ""));
         }
-        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
-        Path jobFile = Files.writeString(dir.resolve("soak.fio"), job);
-
-        CliRun r = hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
-        String what = testbed + job + r.err();
-        assertThat(r.exit()).as(what).isIn(0, 1);
-        assertThat(r.err().lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
-
-        JsonNode report = JSON.readTree(r.out());
-        long errors = 0;
-        for (JsonNode j : report.get("jobs")) {
-            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
-            long failed = j.get("total_err").asLong();
-            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
-                    .isEqualTo(size / bs);
+        WriteThenReadRun run = WriteThenReadRun.run(dir, testbed.toString(), iser ? "iser" : srp ? "srp" : "nvmeof", pi, bs,
+                iodepth, size);
+        String what = run.what();
+        long errors = run.errors();
+        for (JsonNode j : run.report().get("jobs")) {
             assertThat(j.get("error").asInt()).as(what).isZero();
-            errors += failed;
         }
-        JsonNode faults = report.path("hcasim faults");
+        JsonNode faults = run.faults();
         // RC may give up on a QP (RETRY_EXC_ERR) when the losses hit one message's retries in a row, as on real
         // fabrics; then each ULP's own recovery reconnects and sends the requeued I/Os again (NVMe-oF: reset and
         // reconnect; iSER: session recovery and relogin; SRP: rport reconnect): nothing else may be left unrecovered

@@ -3,7 +3,6 @@ package org.hcasim.dist.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
-import org.hcasim.dist.CliRun;
 
 /**
  * NVMe-oF error recovery under random link outages (docs/faults.md): a write job then a read-back of a `ram` target
@@ -23,7 +21,6 @@ import org.hcasim.dist.CliRun;
  * and SRP's rport recovery (fast_io_fail_tmo).
  */
 class LinkDownRecoveryPropertiesTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Property(tries = 12)
     void every_io_completes_once_and_only_a_removed_controller_fails_ios(
@@ -46,7 +43,7 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 nvmeof.host.ctrl-loss-tmo = %ds
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, ctrlLossTmoTens * 10);
-        Outcome o = writeThenRead(dir, testbed, "nvmeof", null, bs, iodepth, size);
+        WriteThenReadRun o = WriteThenReadRun.run(dir, testbed, "nvmeof", "", bs, iodepth, size);
         String what = o.what();
         long errors = o.errors();
         JsonNode faults = o.faults();
@@ -93,7 +90,7 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 %s
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, timeout);
-        Outcome o = writeThenRead(dir, testbed, ulp, iser ? "sda" : "sdb", bs, iodepth, size);
+        WriteThenReadRun o = WriteThenReadRun.run(dir, testbed, ulp, "filename=" + (iser ? "sda" : "sdb") + "\n", bs, iodepth, size);
         String what = o.what();
         long errors = o.errors();
         JsonNode faults = o.faults();
@@ -120,52 +117,5 @@ class LinkDownRecoveryPropertiesTest {
             }
             assertThat(named).as("every error is one the account names\n%s\n%s", faults, what).isEqualTo(errors);
         }
-    }
-
-    /** What a run of {@link #writeThenRead} left to check: the fault account, the I/Os that failed, and the inputs. */
-    private record Outcome(JsonNode faults, long errors, String what) {
-    }
-
-    /**
-     * Runs a job that writes {@code size} bytes and reads them back (continue_on_error=all) on {@code testbed}; checks
-     * what holds in every case: exit 0 or 1, stderr only fio's io_u errors, and every I/O either succeeded or failed.
-     */
-    private static Outcome writeThenRead(Path dir, String testbed, String ioengine, String filename, int bs, int iodepth,
-                                         long size) throws IOException {
-        String job = String.format(Locale.ROOT, """
-                [global]
-                ioengine=%s
-                %sdirect=1
-                bs=%d
-                iodepth=%d
-                size=%d
-                continue_on_error=all
-
-                [write]
-                rw=write
-
-                [read]
-                stonewall
-                rw=read
-                """, ioengine, filename == null ? "" : "filename=" + filename + "\n", bs, iodepth, size);
-        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
-        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
-
-        CliRun run = CliRun.hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
-        String stderr = run.err();
-        String what = testbed + job + stderr;
-        assertThat(run.exit()).as(what).isIn(0, 1);
-        assertThat(stderr.lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
-
-        JsonNode report = JSON.readTree(run.out());
-        long errors = 0;
-        for (JsonNode j : report.get("jobs")) {
-            long ios = j.get("read").get("total_ios").asLong() + j.get("write").get("total_ios").asLong();
-            long failed = j.get("total_err").asLong();
-            assertThat(ios + failed).as("%s: I/Os that succeeded plus those that failed\n%s", j.get("jobname"), what)
-                    .isEqualTo(size / bs);
-            errors += failed;
-        }
-        return new Outcome(report.path("hcasim faults"), errors, what);
     }
 }
