@@ -26,6 +26,8 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
     private boolean scheduled;
     private boolean rearmed;
     private int found;
+    private long events;
+    private long completions;
 
     /**
      * @param solicitedOnly re-arm for solicited completions only (the receive CQ) rather than the next one
@@ -48,6 +50,7 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
     @Override
     public void accept(CompletionQueue ignored) {
         host.charge(host.cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE));
+        events++;
         core = host.currentCore();
         schedule();
     }
@@ -78,9 +81,20 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
         scheduled = false;
         rearmed = false;
         int pass = found;
+        completions += pass;
         found = 0;
         cq.reportPollPass(pass);
         afterPass.run();
+    }
+
+    /** Completion events (comp_handler calls) so far. */
+    long events() {
+        return events;
+    }
+
+    /** Completions its finished passes reaped so far. */
+    long completions() {
+        return completions;
     }
 
     CompletionQueue cq() {

@@ -48,6 +48,8 @@ final class IbConnection implements ReceivePath.Sink {
     private String failure;
     private QueuePair qp;
     private CompletionQueue sendCq;
+    private CqTasklet sendTasklet;
+    private CqTasklet recvTasklet;
     private CompletionQueue recvCq;
     private long nextReceiveSequence = 1;
     private long ackReceived;
@@ -70,6 +72,15 @@ final class IbConnection implements ReceivePath.Sink {
         return state;
     }
 
+    /** Its CQs' events and completions so far (none before the CQs exist). */
+    CqEventCounts eventCounts() {
+        if (sendTasklet == null) {
+            return CqEventCounts.NONE;
+        }
+        return new CqEventCounts(recvTasklet.events(), recvTasklet.completions(), sendTasklet.events(),
+                sendTasklet.completions(), 0);
+    }
+
     String failure() {
         return failure;
     }
@@ -86,8 +97,8 @@ final class IbConnection implements ReceivePath.Sink {
 
     /** rds_ib_setup_qp: both CQs on the least-loaded vectors (ibdev_get_unused_vector), the QP, the receive ring. */
     private void setUp() {
-        CqTasklet sendTasklet = new CqTasklet(host, "rds-send-tasklet", false, this::afterSendPass);
-        CqTasklet recvTasklet = new CqTasklet(host, "rds-recv-tasklet", true, this::afterReceivePass);
+        sendTasklet = new CqTasklet(host, "rds-send-tasklet", false, this::afterSendPass);
+        recvTasklet = new CqTasklet(host, "rds-recv-tasklet", true, this::afterReceivePass);
         int sendVector = endpoint.takeVector();
         int recvVector = endpoint.takeVector();
         sendCq = endpoint.cqPolicy().createCq(endpoint.device(),

@@ -46,6 +46,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     private final Map<String, IbConnection[]> connections = new LinkedHashMap<>();
     private final Map<Integer, RdsSocket> sockets = new HashMap<>();
     private final Map<CmId, Consumer<CmEvent>> passive = new IdentityHashMap<>();
+    private final java.util.List<RdsThread> threads = new java.util.ArrayList<>();
     private long undeliverable;
 
     public RdsIbEndpoint(MessageEndpointContext context, RdsSettings settings, CqPolicy cqPolicy) {
@@ -77,7 +78,9 @@ public final class RdsIbEndpoint implements MessageEndpoint {
             throw new MessageException(Errno.EINVAL, "thread " + name + " on core " + core + ": host " + host.name()
                     + " has cores 0.." + (host.coreCount() - 1));
         }
-        return new RdsThread(host, name, core, body);
+        RdsThread thread = new RdsThread(host, name, core, body);
+        threads.add(thread);
+        return thread;
     }
 
     @Override
@@ -299,6 +302,23 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     /** Messages that arrived for a port nobody had bound. */
     public long undeliverable() {
         return undeliverable;
+    }
+
+    /** The events and completions of all its connections' CQs and its threads' wake-ups, so far. */
+    public CqEventCounts eventCounts() {
+        CqEventCounts sum = CqEventCounts.NONE;
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null) {
+                    sum = sum.plus(c.eventCounts());
+                }
+            }
+        }
+        long wakeups = 0;
+        for (RdsThread t : threads) {
+            wakeups += t.wakeups();
+        }
+        return sum.plus(new CqEventCounts(0, 0, 0, 0, wakeups));
     }
 
     /** Completion vectors in use by how many CQs, by vector. */

@@ -8,6 +8,8 @@ import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.CustomWorkload;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
+import org.hcasim.ulp.rds.ib.CqEventCounts;
+import org.hcasim.ulp.rds.ib.RdsIbEndpoint;
 
 /**
  * rds-stress on a testbed: the first host is the active side, the second the passive one; each runs the tasks
@@ -54,6 +56,9 @@ public final class RdsStressRun implements CustomWorkload {
     private final long maxSettleNs;
     private Result last;
     private CoreLoads loads;
+    /** Both hosts' CQ events and wake-ups over the measured intervals, and their length. */
+    private CqEventCounts events;
+    private long eventsNs;
 
     /**
      * @param warmupNs   simulated time at full depth before measuring (DIM settles, rings fill)
@@ -102,7 +107,19 @@ public final class RdsStressRun implements CustomWorkload {
             return report;
         }
         int outstanding = options.depth() * options.tasks() * options.qps();
-        return report.withBoundBy(loads.sentence(outstanding, metrics(last).get("rtt_us")));
+        return report.withBoundBy(loads.sentence(outstanding, metrics(last).get("rtt_us")) + "; " + eventSentence());
+    }
+
+    /** Events per millisecond and completions per event of both hosts' CQs: what moderation could save. */
+    private String eventSentence() {
+        if (eventsNs == 0) {
+            return "no interval measured";
+        }
+        double ms = eventsNs / 1e6;
+        return String.format(java.util.Locale.ROOT, "CQ events of both hosts: receive %.0f/ms with %.1f completions"
+                + " each, send %.0f/ms with %.1f each; %.0f thread wake-ups/ms", events.receiveEvents() / ms,
+                events.receiveCompletionsPerEvent(), events.sendEvents() / ms, events.sendCompletionsPerEvent(),
+                events.wakeups() / ms);
     }
 
     /** The result of the last {@link #run} (for the report). */
@@ -141,6 +158,7 @@ public final class RdsStressRun implements CustomWorkload {
         Counters before = total(activeTasks);
         long busyBefore = active.busyNs();
         Counters passiveBefore = total(passiveTasks);
+        CqEventCounts eventsBefore = eventCounts(testbed, active, passive);
         String lost = lostConnection(testbed, active, passive);
         for (int i = 0; i < intervals && lost == null; i++) {
             testbed.runUntil(testbed.now() + measureNs);
@@ -153,14 +171,27 @@ public final class RdsStressRun implements CustomWorkload {
             lost = lostConnection(testbed, active, passive);
         }
         loads.end(intervals * measureNs);
+        events = eventCounts(testbed, active, passive).since(eventsBefore);
+        eventsNs = (long) out.size() * measureNs;
         all.forEach(StressTask::stop);
         return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks(), lost);
+    }
+
+    /** Both hosts' RDS CQ events and thread wake-ups so far. */
+    private static CqEventCounts eventCounts(SimulatedTestbed testbed, Host active, Host passive) {
+        CqEventCounts sum = CqEventCounts.NONE;
+        for (Host h : List.of(active, passive)) {
+            if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds) {
+                sum = sum.plus(rds.eventCounts());
+            }
+        }
+        return sum;
     }
 
     /** The first connection of either host that failed (RDS connection recovery is not modelled), or null. */
     private static String lostConnection(SimulatedTestbed testbed, Host active, Host passive) {
         for (Host h : List.of(active, passive)) {
-            if (testbed.messageEndpoint("rds", h.name()) instanceof org.hcasim.ulp.rds.ib.RdsIbEndpoint rds
+            if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds
                     && rds.failedConnection() != null) {
                 return rds.failedConnection();
             }

@@ -56,7 +56,7 @@ class RdsStressRunTest {
     }
 
     @Test
-    void the_run_report_names_the_busiest_vector_and_task_cores_and_what_bounds_the_run() {
+    void the_run_report_names_the_busiest_vector_and_task_cores_what_bounds_the_run_and_the_cq_events() {
         RdsStressOptions o = RdsStressOptions.parse(List.of("-q", "8448", "-a", "256", "-t", "1", "-d", "4", "--qps", "2"));
         RdsStressRun run = new RdsStressRun(o, 1_000_000, 2_000_000, 1);
         run.run(new TwoHostTestbed(8, Map.of("rds.ib.connections-per-peer", "2"), PayloadMode.ELIDED));
@@ -65,7 +65,9 @@ class RdsStressRunTest {
                 .containsPattern("busiest task core (initiator|target) cpu[0-9]+ ")
                 .containsPattern(": (bound by the rds-stress task's CPU|bound by the RDS tasklets and interrupts of"
                         + " .* cpu[0-9]|no core saturated, bound by the 8 requests outstanding per task and their .* us"
-                        + " round trip)$");
+                        + " round trip); CQ events")
+                .containsPattern("; CQ events of both hosts: receive [1-9][0-9]*/ms with [0-9]+\\.[0-9] completions each,"
+                        + " send [1-9][0-9]*/ms with [0-9]+\\.[0-9] each; [0-9]+ thread wake-ups/ms$");
     }
 
     @Test
