@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
-import org.hcasim.core.plugin.UlpDiscovery;
 import org.hcasim.dist.experiment.compare.ReferenceLayout;
 import org.hcasim.dist.experiment.compare.ReferenceTable;
 import org.hcasim.spi.ExperimentDefinition;
@@ -54,7 +53,9 @@ public final class ExperimentRegistry {
         List<ExperimentDefinition> own = new ArrayList<>(DistExperiments.all());
         ServiceLoader.load(ExperimentSource.class, ExperimentRegistry.class.getClassLoader())
                 .forEach(s -> own.addAll(s.experiments()));
-        return of(own, UlpDiscovery.discover().providers());
+        // the plugins the testbeds run (discovered once): a second discovery would load a plugin's classes again, and
+        // its experiment would not recognise the endpoints of its own ULP (RdsStressRun's lost-connection check)
+        return of(own, org.hcasim.dist.cli.support.Installation.current().ulps().providers());
     }
 
     public static ExperimentRegistry of(List<ExperimentDefinition> own, Collection<UlpProvider> plugins) {
