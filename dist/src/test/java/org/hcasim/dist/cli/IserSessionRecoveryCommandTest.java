@@ -22,9 +22,11 @@ class IserSessionRecoveryCommandTest {
     @Test
     void a_link_down_shorter_than_replacement_timeout_ends_with_every_io_complete_and_verified_late() {
         // RC gives up after ~0.55 s; relogin 1 at ~2.55 s gets no CM answer and gives up after login_timeout (15 s),
-        // relogin 2 at ~19.55 s finds the link back
+        // relogin 2 at ~19.55 s finds the link back. At 1 ms the initiator has commands unacknowledged; at an instant
+        // when only the target's answers are on the wire (2 ms since the port's transmit arbitration) its QP fails only
+        // with the next NOP-Out, 5 s later, and everything after shifts by 5 s
         CliRun r = hcasim("fio", "--set", "testbed.target.backstore=ram", "--set", "testbed.target.namespace-size=1g",
-                "--set", "fault.link.down-at=2ms", "--set", "fault.link.down-for=15s", example("iser-verify.fio"));
+                "--set", "fault.link.down-at=1ms", "--set", "fault.link.down-for=15s", example("iser-verify.fio"));
         assertThat(r.err()).isEmpty();
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("err= 0").contains("issued rwts: total=1024,1024,0,0").contains("issued rwts: total=64,64,0,0");

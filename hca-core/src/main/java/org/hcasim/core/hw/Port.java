@@ -18,6 +18,8 @@ public final class Port {
     private final Timeline srqStage;
     /** When that stage takes the next SRQ receive: in order, behind the one before. */
     private long srqStageFreeAt = Long.MIN_VALUE;
+    /** When the last message handed to this port had left it (its last byte on {@code tx}). */
+    private long lastDeparture = Long.MIN_VALUE;
 
     Port(Simulation sim, String name, LinkParams link) {
         this.name = name;
@@ -77,6 +79,19 @@ public final class Port {
         long end = rx.acquire(t, ns, cause);
         rx.attribute(cause, ns);
         return end;
+    }
+
+    /** The message handed to the port last has left it at {@code t} (set by the switch as it books {@code tx}). */
+    void departed(long t) {
+        lastDeparture = t;
+    }
+
+    /**
+     * When the last message handed to this port left it: a QP hands the port its next message then, so the port
+     * takes one message of each QP with work in turn (docs/decisions.md, "transmit arbitration").
+     */
+    public long lastDeparture() {
+        return lastDeparture;
     }
 
     public String name() {

@@ -30,6 +30,7 @@ public final class Switch {
         LinkParams out = dst.link();
         long inSer = in.serializationNs(in.wireBytes(payloadBytes));
         long sentBySource = src.tx().acquire(t, inSer, "send");
+        src.departed(sentBySource);
         long firstPacketSer = in.serializationNs(Math.min(payloadBytes, in.mtuBytes()) + in.headerBytesPerPacket());
         // The egress link is booked as if the fixed latencies (cable, switch) were zero and they are added at the
         // end: booking a timeline in the future would make traffic booked later but arriving earlier wait behind.

@@ -29,9 +29,11 @@ import org.hcasim.verbs.WorkRequest;
  *       changes (an event);</li>
  *   <li><b>ready</b> (SEND, WRITE: the payload's translation and its PCIe read; READ: the send engine): an event;
  *       the gathers of the WQEs in flight overlap and may finish in any order;</li>
- *   <li><b>transmitted</b>, in posting order: a WQE leaves when it and every WQE before it are ready; its bytes are
- *       read through the keys then, and the request goes on the wire with the next PSN and its ACK timer running
- *       ({@link TransportReliability}); its response completes it.</li>
+ *   <li><b>transmitted</b>, in posting order: a WQE leaves when it and every WQE before it are ready and the QP has
+ *       its turn at the port (<b>port turn</b>, an event: the port takes one message of each QP with work in turn, so
+ *       a QP hands it the next message only once its previous one has left; docs/decisions.md, "transmit
+ *       arbitration"); its bytes are read through the keys then, and the request goes on the wire with the next PSN
+ *       and its ACK timer running ({@link TransportReliability}); its response completes it.</li>
  * </ol>
  *
  * Stages that only book the hardware's timelines run at once and return when they finish; an event separates
@@ -51,6 +53,7 @@ final class Requester implements EventTarget {
     private static final int INVALIDATION_UMR_FINISHED = 6;
     private static final int INNER_UMR_FINISHED = 7;
     private static final int SIGNATURE_UMR_FINISHED = 8;
+    private static final int PORT_TURN = 9;
     private static final int STAGE_BITS = 4;
     private static final int STAGE_MASK = (1 << STAGE_BITS) - 1;
     private static final int EPOCH_MASK = -1 >>> STAGE_BITS;
@@ -76,6 +79,10 @@ final class Requester implements EventTarget {
     private long prefetchLands;
     /** PCIe reads of WQEs this requester has made. */
     private long wqeReads;
+    /** When this QP's last message left the port: its next one joins the port's round of QPs then. */
+    private long portTurnAt = Long.MIN_VALUE;
+    /** A {@link #PORT_TURN} event of the current epoch is due. */
+    private boolean portTurnDue;
 
     Requester(SimQueuePair qp, SendQueue sq, TransportReliability reliability) {
         this.qp = qp;
@@ -98,6 +105,7 @@ final class Requester implements EventTarget {
     void stop() {
         inFlight = 0;
         localOp = false;
+        portTurnDue = false;
     }
 
     /** RESET: the send queue was emptied. */
@@ -144,6 +152,7 @@ final class Requester implements EventTarget {
                 afterStage(epoch, dp.sendEngine(dp.sendEngine(loop.now(), 0), 0), REGISTRATION_DONE, w);
             }
             case READY -> ready(epoch, w);
+            case PORT_TURN -> portTurn(epoch);
             case REGISTRATION_DONE, INVALIDATION_DONE -> stageDone(epoch, op & STAGE_MASK, w);
             default -> throw EventTarget.unknown(this, op);
         }
@@ -298,12 +307,32 @@ final class Requester implements EventTarget {
             return;
         }
         w.ready = true;
+        transmitReady(epoch);
+    }
+
+    /** This QP's turn at the port has come (its last message has left): what is ready goes on. */
+    private void portTurn(int epoch) {
+        if (!current(epoch)) {
+            return; // a turn awaited before a rewind: the rewound epoch awaits its own
+        }
+        portTurnDue = false;
+        if (qp.states().sending()) {
+            transmitReady(epoch);
+        }
+    }
+
+    /** Transmits the ready WQEs from {@link #sent} in order while the QP has its turn at the port. */
+    private void transmitReady(int epoch) {
         sent = Math.max(sent, sq.head());
         while (sent < cursor) {
             SendWqe next = sq.at(sent);
             if (!next.done && !next.executed) {
                 if (!next.ready) {
                     return; // an earlier WQE is still gathering: the packets leave in PSN order
+                }
+                if (portTurnAt > loop.now()) {
+                    awaitPortTurn(epoch);
+                    return; // the previous message is still leaving: the other QPs' messages go first
                 }
                 next.ready = false;
                 inFlight--;
@@ -319,6 +348,13 @@ final class Requester implements EventTarget {
             sent++;
         }
         doorbellRung();
+    }
+
+    private void awaitPortTurn(int epoch) {
+        if (!portTurnDue) {
+            portTurnDue = true;
+            loop.at(portTurnAt, this, op(PORT_TURN, epoch));
+        }
     }
 
     /** When the payload of {@code w} has been translated and DMA-read (at once when the CPU wrote it inline). */
@@ -375,7 +411,7 @@ final class Requester implements EventTarget {
             fabric.payloadBuffers().give(payload);
             return;
         }
-        fabric.send(now, dev, target.device(), req.op() == Packet.Op.READ ? 0 : length, req);
+        portTurnAt = fabric.send(now, dev, target.device(), req.op() == Packet.Op.READ ? 0 : length, req);
     }
 
     private Packet.Request request(SendWqe w, byte[] payload, long length, long now) {

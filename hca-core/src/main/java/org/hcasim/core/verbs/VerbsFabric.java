@@ -153,9 +153,12 @@ public final class VerbsFabric {
      * Puts {@code req} ({@code payload} bytes on the wire) on the wire from {@code from} to {@code to} at {@code t}; it
      * arrives at the end of the wire unless a fault loses or corrupts one of its packets. Then the responder sees the
      * packets after the damaged one out of sequence (when there are any) and the requester's ACK timer runs.
+     *
+     * @return when its last byte has left {@code from}'s port ({@code t} for a loopback, which takes no port)
      */
-    void send(long t, SimRdmaDevice from, SimRdmaDevice to, long payload, Packet.Request req) {
+    long send(long t, SimRdmaDevice from, SimRdmaDevice to, long payload, Packet.Request req) {
         long arrival = transmit(t, from, to, payload);
+        long departure = from == to ? t : from.hardware().port().lastDeparture();
         if (faults().wire && from != to) {
             int damage = damage(t, from, to, payload);
             if (damage != Faults.DELIVERED) {
@@ -165,10 +168,11 @@ public final class VerbsFabric {
                 }
                 payloadBuffers.give(req.payload());
                 lost(req);
-                return;
+                return departure;
             }
         }
         sim.loop().at(arrival, wire, Wire.REQUEST_ARRIVES, req);
+        return departure;
     }
 
     /**
