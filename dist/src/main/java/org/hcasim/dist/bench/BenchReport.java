@@ -13,10 +13,13 @@ public final class BenchReport {
 
     public static String text(List<BenchResult> results) {
         TextTable t = new TextTable("run", "payload", "simulated I/Os>", "simulated>", "wall median>", "wall min>", "I/Os per wall s>",
+                "cpu median>", "I/Os per cpu s>",
                 "sim/wall>", "events/IO>", "alloc B/IO>");
         for (BenchResult r : results) {
             t.row(r.name(), r.payload(), Long.toString(r.simulatedIos()), ms(r.simulatedNs()), ms(r.medianWallNs()), ms(r.minWallNs()),
-                    String.format(Locale.ROOT, "%.0f", r.iosPerWallSecond()), String.format(Locale.ROOT, "%.4f", r.simulatedPerWall()),
+                    String.format(Locale.ROOT, "%.0f", r.iosPerWallSecond()),
+                    r.medianCpuNs() < 0 ? "-" : ms(r.medianCpuNs()), String.format(Locale.ROOT, "%.0f", r.iosPerCpuSecond()),
+                    String.format(Locale.ROOT, "%.4f", r.simulatedPerWall()),
                     String.format(Locale.ROOT, "%.1f", r.eventsPerIo()), String.format(Locale.ROOT, "%.0f", r.allocatedBytesPerIo()));
         }
         return t.render("");
@@ -41,6 +44,9 @@ public final class BenchReport {
             x.put("wall_ns", r.wallNs());
             x.put("wall_median_ns", r.medianWallNs());
             x.put("wall_min_ns", r.minWallNs());
+            x.put("cpu_ns", r.cpuNs());
+            x.put("cpu_median_ns", r.medianCpuNs());
+            x.put("simulated_ios_per_cpu_second", Math.round(r.iosPerCpuSecond()));
             x.put("simulated_per_wall", r.simulatedPerWall());
             x.put("events", r.events());
             x.put("events_per_io", r.eventsPerIo());

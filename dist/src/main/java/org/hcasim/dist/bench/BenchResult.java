@@ -3,11 +3,11 @@ package org.hcasim.dist.bench;
 import java.util.Arrays;
 
 /**
- * Wall times and allocated bytes of the repetitions of one run, and what each simulated. The median is the
+ * Wall times, thread CPU times and allocated bytes of the repetitions of one run, and what each simulated. The median is the
  * headline (robust to one slow repetition on a shared machine); min shows the best case.
  */
 public record BenchResult(String name, String payload, long simulatedIos, long simulatedNs, long events, long[] wallNs,
-                          long[] allocatedBytes) {
+                          long[] cpuNs, long[] allocatedBytes) {
 
     public long medianWallNs() {
         return median(wallNs);
@@ -21,6 +21,17 @@ public record BenchResult(String name, String payload, long simulatedIos, long s
     public double iosPerWallSecond() {
         long m = medianWallNs();
         return m == 0 ? 0 : simulatedIos * 1e9 / m;
+    }
+
+    /** The simulating thread's median CPU time over the repetitions; -1 when the JVM cannot measure it. */
+    public long medianCpuNs() {
+        return median(cpuNs);
+    }
+
+    /** Simulated I/Os per second of the simulating thread's CPU time (median), or -1 when unmeasured. */
+    public double iosPerCpuSecond() {
+        long m = medianCpuNs();
+        return m < 0 ? -1 : m == 0 ? 0 : simulatedIos * 1e9 / m;
     }
 
     /** Simulated time per wall time: above 1 the simulator runs faster than the hardware it models. */

@@ -8,10 +8,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code hcasim bench runs}: wall time, simulated I/Os per wall second, events and bytes allocated per I/O of a fixed set of whole runs. */
+/**
+ * {@code hcasim bench runs}: wall and thread CPU time, simulated I/Os per wall and per CPU second, events and bytes
+ * allocated per I/O of a fixed set of whole runs.
+ */
 @Command(name = "runs", mixinStandardHelpOptions = true,
         description = "Time a fixed set of realistic whole runs (the experiments' testbeds, each at least 200k simulated I/Os):"
-                + " wall time, events and simulated I/Os per wall second, events and bytes allocated per I/O.")
+                + " wall time and the simulating thread's CPU time, events and simulated I/Os per wall second,"
+                + " simulated I/Os per CPU second, events and bytes allocated per I/O.")
 public final class BenchRunsCommand implements Callable<Integer> {
 
     /** The fixed set: the experiments' testbeds and workloads, each at least 200 k simulated I/Os. */

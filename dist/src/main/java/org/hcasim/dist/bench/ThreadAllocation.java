@@ -2,7 +2,7 @@ package org.hcasim.dist.bench;
 
 import java.lang.management.ManagementFactory;
 
-/** Bytes allocated by the calling thread (HotSpot's per-thread allocation counter; -1 where it is missing). */
+/** Bytes allocated by the calling thread (HotSpot's per-thread allocation counter) and its CPU time; -1 where missing. */
 final class ThreadAllocation {
     private ThreadAllocation() { }
 
@@ -12,5 +12,10 @@ final class ThreadAllocation {
             return hotspot.getCurrentThreadAllocatedBytes();
         }
         return -1;
+    }
+
+    static long currentThreadCpuNs() {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : -1;
     }
 }

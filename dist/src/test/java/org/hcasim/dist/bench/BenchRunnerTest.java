@@ -18,7 +18,9 @@ class BenchRunnerTest {
         };
 
         long[] bytes = {0}; // an allocation counter advancing 1 MB per reading
-        List<BenchResult> r = new BenchRunner(1, 3, () -> t[0] += 1_000_000, () -> bytes[0] += 1_000_000).run(List.of(run));
+        long[] cpu = {0}; // a CPU clock advancing 0.5 ms per reading: the thread ran half the wall time
+        List<BenchResult> r = new BenchRunner(1, 3, () -> t[0] += 1_000_000, () -> bytes[0] += 1_000_000,
+                () -> cpu[0] += 500_000).run(List.of(run));
 
         assertThat(r).singleElement().satisfies(x -> {
             assertThat(x.medianWallNs()).isEqualTo(1_000_000);
@@ -27,6 +29,8 @@ class BenchRunnerTest {
             assertThat(x.eventsPerIo()).isEqualTo(8.0);
             assertThat(x.eventsPerWallSecond()).isEqualTo(40_000_000.0);
             assertThat(x.allocatedBytesPerIo()).isEqualTo(200.0);
+            assertThat(x.medianCpuNs()).isEqualTo(500_000);
+            assertThat(x.iosPerCpuSecond()).isEqualTo(10_000_000.0);
         });
     }
 

@@ -27,6 +27,17 @@ public final class SparseHostMemory implements HostMemory {
     private long hitEnd;
     /** Whether the allocation of the last check stores its bytes. */
     private boolean hitStores;
+    /**
+     * Allocations that passed a check, direct-mapped by the accessed page: entry {@code p & RECENT_MASK} holds the
+     * allocation {@code [recentStart, recentEnd)} an access to page {@code p} found (start 0: none). The per-I/O path
+     * touches a few thousand buffers in turn (fio slots, capsules, receive buffers), which the single last-hit above
+     * misses and a search of every live allocation costs about twelve dependent loads for.
+     */
+    private static final int RECENT = 1024;
+    private static final int RECENT_MASK = RECENT - 1;
+    private final long[] recentStart = new long[RECENT];
+    private final long[] recentEnd = new long[RECENT];
+    private final boolean[] recentStores = new boolean[RECENT];
     private long next = BASE_IOVA;
     private long allocatedBytes;
 
@@ -80,6 +91,14 @@ public final class SparseHostMemory implements HostMemory {
         }
         long first = iova / PAGE_SIZE;
         long last = (iova + length - 1) / PAGE_SIZE;
+        // an entry of this allocation sits at one of its pages' slots (the page of the access that filled it)
+        for (long p = first; p <= Math.min(last, first + RECENT_MASK); p++) {
+            int slot = (int) p & RECENT_MASK;
+            if (recentStart[slot] == iova) {
+                recentStart[slot] = 0;
+                recentEnd[slot] = 0;
+            }
+        }
         for (long p = first; p <= last; p++) {
             pages.remove(p);
         }
@@ -93,6 +112,14 @@ public final class SparseHostMemory implements HostMemory {
         if (iova >= hitStart && iova < hitEnd && length <= hitEnd - iova) {
             return; // inside the allocation of the last check (allocations never overlap)
         }
+        int slot = (int) (iova / PAGE_SIZE) & RECENT_MASK;
+        long recent = recentStart[slot];
+        if (iova >= recent && iova < recentEnd[slot] && length <= recentEnd[slot] - iova) {
+            hitStart = recent;
+            hitEnd = recentEnd[slot];
+            hitStores = recentStores[slot];
+            return;
+        }
         int a = allocations.floorIndex(iova);
         long start = a < 0 ? 0 : allocations.keyAt(a);
         long end = a < 0 ? 0 : start + allocations.valueAt(a);
@@ -103,6 +130,9 @@ public final class SparseHostMemory implements HostMemory {
         hitStart = start;
         hitEnd = end;
         hitStores = !elidedStarts.contains(hitStart);
+        recentStart[slot] = start;
+        recentEnd[slot] = end;
+        recentStores[slot] = hitStores;
     }
 
     @Override

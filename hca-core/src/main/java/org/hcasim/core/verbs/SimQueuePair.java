@@ -270,16 +270,33 @@ final class SimQueuePair implements QueuePair, EventTarget {
         Host host = dev.host();
         // By index: an iterator per post was a per-I/O allocation (the lists are List.of or ArrayList, a few long).
         for (int i = 0, n = requests.size(); i < n; i++) {
-            WorkRequest.SendRequest wr = requests.get(i);
-            requirePostableSend();
-            checks.validate(wr);
-            SendWqe w = new SendWqe(wr, wr.signaled() || init.signalAll());
-            checks.prepare(w);
-            if (host.inTask()) {
-                host.charge(wqeBuild.ns());
-            }
-            sendQueue.add(w);
+            addSend(host, requests.get(i));
         }
+        ringSendDoorbell(host);
+    }
+
+    /** The same as posting a list of one, without the list (the ULPs post one WR per I/O). */
+    @Override
+    public void postSend(WorkRequest.SendRequest request) {
+        java.util.Objects.requireNonNull(request, "request");
+        states.requireNotDestroyed("postSend");
+        Host host = dev.host();
+        addSend(host, request);
+        ringSendDoorbell(host);
+    }
+
+    private void addSend(Host host, WorkRequest.SendRequest wr) {
+        requirePostableSend();
+        checks.validate(wr);
+        SendWqe w = new SendWqe(wr, wr.signaled() || init.signalAll());
+        checks.prepare(w);
+        if (host.inTask()) {
+            host.charge(wqeBuild.ns());
+        }
+        sendQueue.add(w);
+    }
+
+    private void ringSendDoorbell(Host host) {
         if (host.inTask()) {
             host.charge(doorbellMmio.ns());
         }
@@ -297,6 +314,25 @@ final class SimQueuePair implements QueuePair, EventTarget {
 
     @Override
     public void postRecv(List<WorkRequest.Recv> requests) {
+        requirePostableRecv();
+        Host host = dev.host();
+        for (int i = 0, n = requests.size(); i < n; i++) { // by index, as in postSend
+            addRecv(host, requests.get(i));
+        }
+        flushIfInError(host);
+    }
+
+    /** The same as posting a list of one, without the list (a ULP reposts one receive per message). */
+    @Override
+    public void postRecv(WorkRequest.Recv request) {
+        java.util.Objects.requireNonNull(request, "request");
+        requirePostableRecv();
+        Host host = dev.host();
+        addRecv(host, request);
+        flushIfInError(host);
+    }
+
+    private void requirePostableRecv() {
         states.requireNotDestroyed("postRecv");
         if (srq != null) {
             throw new VerbsException(Errno.EINVAL, "postRecv: " + name + " uses SRQ " + srq.srqNum()
@@ -305,22 +341,24 @@ final class SimQueuePair implements QueuePair, EventTarget {
         if (states.state() == QpState.RESET) {
             throw new VerbsException(Errno.EINVAL, "postRecv: " + name + " is in RESET; receives need INIT, RTR or RTS");
         }
-        Host host = dev.host();
-        for (int i = 0, n = requests.size(); i < n; i++) { // by index, as in postSend
-            WorkRequest.Recv r = requests.get(i);
-            if (r.sgl().size() > init.maxRecvSge()) {
-                throw new VerbsException(Errno.EINVAL, "postRecv: " + r.sgl().size() + " SGEs, " + name
-                        + " allows " + init.maxRecvSge());
-            }
-            if (receives.posted() >= init.maxRecvWr()) {
-                throw new VerbsException(Errno.ENOMEM, "postRecv: receive queue of " + name + " is full ("
-                        + init.maxRecvWr() + " WRs)");
-            }
-            if (host.inTask()) {
-                host.charge(wqeBuild.ns());
-            }
-            receives.post(r);
+    }
+
+    private void addRecv(Host host, WorkRequest.Recv r) {
+        if (r.sgl().size() > init.maxRecvSge()) {
+            throw new VerbsException(Errno.EINVAL, "postRecv: " + r.sgl().size() + " SGEs, " + name
+                    + " allows " + init.maxRecvSge());
         }
+        if (receives.posted() >= init.maxRecvWr()) {
+            throw new VerbsException(Errno.ENOMEM, "postRecv: receive queue of " + name + " is full ("
+                    + init.maxRecvWr() + " WRs)");
+        }
+        if (host.inTask()) {
+            host.charge(wqeBuild.ns());
+        }
+        receives.post(r);
+    }
+
+    private void flushIfInError(Host host) {
         if (states.state() == QpState.ERR) {
             loop.at(Math.max(loop.now(), host.now()), this, FLUSH_IN_ERROR);
         }

@@ -111,6 +111,28 @@ class SparseHostMemoryTest {
     }
 
     @Test
+    void a_freed_allocation_faults_even_after_other_checks_remembered_it() {
+        SparseHostMemory m = new SparseHostMemory("h", PayloadMode.ELIDED);
+        long big = m.allocatePayload(5000 * 4096L, 4096); // more pages than the checks remember allocations
+        long control = m.allocate(64, 64);
+        long payload = m.allocatePayload(4096, 4096);
+        m.check(big + 3000 * 4096L, 8);
+        m.check(control, 64);
+        m.check(payload, 4096);
+        m.check(control + 8, 8); // the last check is now the control buffer, the others are only remembered
+
+        assertThat(m.storesBytes(payload)).isFalse();
+        assertThat(m.storesBytes(control)).isTrue();
+        m.free(payload);
+        m.free(big);
+        m.check(control, 1);
+        assertThatThrownBy(() -> m.check(payload, 1)).isInstanceOf(MemoryAccessException.class)
+                .hasMessageContaining("outside every allocation");
+        assertThatThrownBy(() -> m.check(big + 3000 * 4096L, 8)).isInstanceOf(MemoryAccessException.class);
+        assertThatThrownBy(() -> m.check(control, 65)).isInstanceOf(MemoryAccessException.class);
+    }
+
+    @Test
     void copy_moves_bytes_between_allocations() {
         SparseHostMemory m = new SparseHostMemory("h", PayloadMode.REAL);
         long a = m.allocate(8192, 4096);
