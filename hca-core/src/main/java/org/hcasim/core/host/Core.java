@@ -26,6 +26,14 @@ public final class Core implements Resource {
     boolean dispatchScheduled;
     /** The dispatch action of this core, created once so scheduling a dispatch allocates nothing. */
     Runnable dispatcher;
+    /** The time up to {@link #freeAt} belongs to a thread task (interrupts may steal from it when the host lets them). */
+    boolean threadBooked;
+    /** An interrupt-stealing dispatch is scheduled ({@link SimHost}'s irq-preempts-threads). */
+    boolean stealScheduled;
+    /** When the last interrupt that stole time from the booked thread ends. */
+    long stolenUntil;
+    /** The stealing dispatch of this core, created once. */
+    Runnable stealer;
 
     /**
      * A queued task. Work of a work queue has a group (the queue's name): its body runs after {@code leadInNs}
@@ -106,6 +114,11 @@ public final class Core implements Resource {
             }
         }
         return false;
+    }
+
+    /** A hard-IRQ or soft-IRQ task is ready. */
+    boolean hasReadyInterrupt() {
+        return !ready.get(Priority.HARD_IRQ.ordinal()).isEmpty() || !ready.get(Priority.SOFT_IRQ.ordinal()).isEmpty();
     }
 
     /** The highest-priority ready task, FIFO within a priority; null when none. */

@@ -20,7 +20,8 @@ import org.hcasim.verbs.RdmaDevice;
 
 /**
  * A simulated host: N cores running non-preemptive tasks (hard-IRQ before soft-IRQ before thread, FIFO
- * within a priority), CPU accounting, timers, locks, work queues, memory and its RDMA devices.
+ * within a priority), CPU accounting, timers, locks, work queues, memory and its RDMA devices. With
+ * {@link #irqPreemptsThreads(boolean)} an interrupt instead steals time from a thread task booked on its core.
  *
  * <p>A task runs inside one event-loop event at its start time {@code s}. While it runs, {@link #now()} is
  * {@code s + charged (+ slept)}; when it returns, its core is busy until that time and then takes the next
@@ -58,6 +59,8 @@ public final class SimHost implements Host {
     private final int sockets;
     private final long lineTransferNs;
     private final long remoteLineTransferNs;
+    /** Hard and soft IRQs steal time from a thread task on their core instead of waiting for it (off by default). */
+    private boolean irqPreemptsThreads;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
         this(sim, name, coreCount, 1, costs, memory);
@@ -87,6 +90,7 @@ public final class SimHost implements Host {
         for (int i = 0; i < coreCount; i++) {
             Core c = sim.resources().register(new Core(name + "/cpu" + i, i));
             c.dispatcher = () -> dispatch(c);
+            c.stealer = () -> steal(c);
             cores[i] = c;
             coreTracks[i] = name + "/cpu" + i;
         }
@@ -96,6 +100,14 @@ public final class SimHost implements Host {
     @Override
     public String name() {
         return name;
+    }
+
+    /**
+     * Lets hard-IRQ and soft-IRQ tasks that arrive while a thread task's booked time runs on their core run at once
+     * and push the thread's end later by their own time ({@code host.irq-preempts-threads}); off, they wait for it.
+     */
+    public void irqPreemptsThreads(boolean on) {
+        this.irqPreemptsThreads = on;
     }
 
     public Simulation simulation() {
@@ -268,18 +280,73 @@ public final class SimHost implements Host {
 
     private void enqueue(Core c, Core.Task t) {
         c.enqueue(t);
-        if (!c.running && !c.dispatchScheduled) {
+        if (c.running) {
+            return; // the running task's end schedules the next dispatch
+        }
+        if (irqPreemptsThreads && t.priority() != Priority.THREAD && c.threadBooked && loop.now() < c.freeAt) {
+            if (!c.stealScheduled) {
+                c.stealScheduled = true;
+                loop.at(Math.max(loop.now(), c.stolenUntil), c.stealer);
+            }
+            return;
+        }
+        if (!c.dispatchScheduled) {
             c.dispatchScheduled = true;
             loop.at(Math.max(loop.now(), c.freeAt), c.dispatcher);
         }
     }
 
     private void dispatch(Core c) {
+        if (loop.now() < c.freeAt) {
+            // interrupts stole time from the booked thread after this dispatch was scheduled: wait for its new end
+            loop.at(c.freeAt, c.dispatcher);
+            return;
+        }
         c.dispatchScheduled = false;
         Core.Task t = c.takeNext();
         if (t == null) {
             return;
         }
+        runTask(c, t);
+        if (c.hasReady()) {
+            c.dispatchScheduled = true;
+            loop.at(c.freeAt, c.dispatcher);
+        }
+    }
+
+    /**
+     * Runs the ready interrupt now, inside the time booked by the core's thread task, and pushes the thread's end
+     * (the core's {@code freeAt}) later by the interrupt's elapsed time: a hard IRQ, and on irq_exit the soft-IRQs
+     * it raised, run on the interrupted core at once and delay the interrupted thread by their duration. What the
+     * thread's body already scheduled at stamps inside its run (posts, wake-ups) is not moved; its next task is.
+     */
+    private void steal(Core c) {
+        c.stealScheduled = false;
+        long start = loop.now();
+        if (!c.threadBooked || start >= c.freeAt || !c.hasReadyInterrupt()) {
+            if (c.hasReady() && !c.dispatchScheduled) { // the thread's time is over: the ordinary dispatch runs it
+                c.dispatchScheduled = true;
+                loop.at(Math.max(start, c.freeAt), c.dispatcher);
+            }
+            return;
+        }
+        long threadEnd = c.freeAt;
+        runTask(c, c.takeNext()); // an interrupt is ready, so the highest-priority task is one
+        c.stolenUntil = c.freeAt;
+        c.freeAt = threadEnd + (c.stolenUntil - start);
+        c.threadBooked = true;
+        if (c.hasReadyInterrupt()) {
+            c.stealScheduled = true;
+            loop.at(c.stolenUntil, c.stealer);
+        }
+        if (c.hasReady() && !c.dispatchScheduled) {
+            c.dispatchScheduled = true;
+            loop.at(c.freeAt, c.dispatcher);
+        }
+    }
+
+    /** Runs {@code t} on {@code c} at the loop's time; the core is busy until {@code c.freeAt} afterwards. */
+    private void runTask(Core c, Core.Task t) {
         c.running = true;
         current = c;
         currentPriority = t.priority();
@@ -300,15 +367,12 @@ public final class SimHost implements Host {
             current = null;
             c.running = false;
             c.freeAt = taskStart + taskElapsed;
+            c.threadBooked = t.priority() == Priority.THREAD;
             c.account(t.priority(), taskCharged);
             if (tracer.on() && taskElapsed > 0) {
                 tracer.sink().span(coreTracks[c.index()], t.label(), taskStart, taskElapsed);
             }
             recycle(t);
-            if (c.hasReady()) {
-                c.dispatchScheduled = true;
-                loop.at(c.freeAt, c.dispatcher);
-            }
         }
     }
 

@@ -29,11 +29,17 @@ public final class HostProfile {
     private final int sockets;
     private final CostTable costs;
     private final Map<String, String> values;
+    private final boolean irqPreemptsThreads;
 
-    private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values) {
+    /** Optional key: interrupts steal time from thread tasks on their core (SimHost); default false. */
+    static final String IRQ_PREEMPTS_THREADS = "host.irq-preempts-threads";
+
+    private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values,
+            boolean irqPreemptsThreads) {
         this.name = name;
         this.cores = cores;
         this.sockets = sockets;
+        this.irqPreemptsThreads = irqPreemptsThreads;
         this.costs = costs;
         this.values = values;
     }
@@ -70,8 +76,16 @@ public final class HostProfile {
                 throw new ProfileException(source + ": missing key 'host.cost." + required + "-ns-per-byte'");
             }
         }
+        boolean irqPreemptsThreads = false;
+        if (v.has(IRQ_PREEMPTS_THREADS)) {
+            String text = v.string(IRQ_PREEMPTS_THREADS);
+            if (!text.equals("true") && !text.equals("false")) {
+                throw new ProfileException(source + ": '" + IRQ_PREEMPTS_THREADS + "' must be true or false, got '" + text + "'");
+            }
+            irqPreemptsThreads = Boolean.parseBoolean(text);
+        }
         v.requireAllRead();
-        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap());
+        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(), irqPreemptsThreads);
     }
 
     public String name() {
@@ -91,6 +105,11 @@ public final class HostProfile {
         return costs;
     }
 
+    /** Whether interrupts steal time from thread tasks on their core ({@code host.irq-preempts-threads}). */
+    public boolean irqPreemptsThreads() {
+        return irqPreemptsThreads;
+    }
+
     /** The {@code host.*} key/values this profile was built from. */
     public Map<String, String> values() {
         return values;
@@ -98,6 +117,8 @@ public final class HostProfile {
 
     /** Creates a host of this profile in {@code sim}. */
     public SimHost createHost(Simulation sim, String hostName, PayloadMode payload) {
-        return new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
+        SimHost host = new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
+        host.irqPreemptsThreads(irqPreemptsThreads);
+        return host;
     }
 }

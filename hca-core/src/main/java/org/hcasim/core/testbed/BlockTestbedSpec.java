@@ -27,7 +27,10 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
                                List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
 
     /** One host of the testbed: name, cores and the sockets they are on, CPU costs and the HCA it carries. */
-    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
+    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, boolean irqPreemptsThreads) {
+        public HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
+            this(name, cores, sockets, costs, hca, false);
+        }
     }
 
     public BlockTestbedSpec {
@@ -57,10 +60,11 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
             }
             String hca = hcas.isEmpty() ? "" : hcas.get(hcas.size() == 1 ? 0 : i);
             initiators.add(new HostSpec(name, initiatorHw.cores(), initiatorHw.sockets(), initiatorHw.costs(),
-                    TestbedHosts.hca(config, "testbed.initiator.hca", hca)));
+                    TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.irqPreemptsThreads()));
         }
         HostSpec targetSpec = new HostSpec(target, targetHw.cores(), targetHw.sockets(), targetHw.costs(),
-                TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")));
+                TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")),
+                targetHw.irqPreemptsThreads());
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;
