@@ -13,8 +13,8 @@ import java.util.Locale;
  *
  * <p>Each I/O slot holds its data buffer twice (the job's own copy and the host memory it is DMA'd from, once when
  * payload is elided) plus its PI buffer. A ram backstore keeps every block written, with a map entry per block (and
- * one per PI tuple); size-bounded jobs write at most their regions, on every initiator, and never more than the
- * namespaces. What time-based jobs write depends on how far they get, so the ram backstore itself refuses to grow past
+ * one per PI tuple); size-bounded jobs write at most their regions (or what number_ios and io_size let them), on every
+ * initiator, and never more than the namespaces. What time-based jobs write depends on how far they get, so the ram backstore itself refuses to grow past
  * its share of the heap while they run.
  */
 final class RunMemoryBudget {
@@ -58,8 +58,7 @@ final class RunMemoryBudget {
                 largestBytes = bytes;
                 largest = job;
             }
-            // a time-based job writes what its runtime lets it, unknown here: the ram backstore guards itself then
-            if (job.rw().writes && !job.timeBased()) written = saturatedAdd(written, region(job, footprint.capacityBytes()));
+            if (job.rw().writes) written = saturatedAdd(written, writeBound(job, footprint.capacityBytes()));
         }
         if (largest != null) {
             // each job on each initiator keeps slat, clat and lat for reads and for writes
@@ -102,7 +101,22 @@ final class RunMemoryBudget {
                 biggest.what(), gib(biggest.bytes()), biggest.inputs()));
     }
 
-    /** The bytes a job's region spans on a device of {@code capacity} (what it may write). */
+    /**
+     * The most a job can leave written: its region (writes wrap around it), or less when each of its loops stops
+     * after {@code number_ios} I/Os or {@code io_size} bytes. A time-based job without {@code number_ios} writes what
+     * its runtime lets it, unknown here (0): the ram backstore guards itself then.
+     */
+    private static long writeBound(FioJob job, long capacity) {
+        Amounts amounts = job.amounts();
+        if (job.timeBased() && amounts.numberIos() == 0) return 0;
+        long bound = region(job, capacity);
+        if (amounts.numberIos() > 0) bound = Math.min(bound, saturatedMultiply(amounts.loops(),
+                saturatedMultiply(amounts.numberIos(), job.maxBs())));
+        if (amounts.ioSize() > 0) bound = Math.min(bound, saturatedMultiply(amounts.loops(), amounts.ioSize()));
+        return bound;
+    }
+
+    /** The bytes a job's region spans on a device of {@code capacity}. */
     private static long region(FioJob job, long capacity) {
         long offset = job.offsetPercent() > 0 ? capacity / 100 * job.offsetPercent() : Math.min(job.offset(), capacity);
         long size = job.sizePercent() > 0 ? capacity / 100 * job.sizePercent() : job.size() == 0 ? capacity - offset : job.size();

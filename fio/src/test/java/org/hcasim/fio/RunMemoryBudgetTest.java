@@ -41,6 +41,24 @@ class RunMemoryBudgetTest {
     }
 
     @Test
+    void number_ios_and_io_size_bound_what_a_writer_keeps_per_loop() {
+        // 2000 random 4 KiB writes over a 1 TiB namespace keep at most 2000 x 4 KiB, not the namespace
+        long blocks = 2000L * 4096 / 512;
+        assertThat(kept(jobs("rw=randwrite\nnumber_ios=2000"))).isEqualTo(blocks * (512 + RunMemoryBudget.STORED_BLOCK_OVERHEAD_BYTES));
+        assertThat(kept(jobs("rw=randwrite\nnumber_ios=2000\nloops=3"))).isEqualTo(3 * blocks * (512 + RunMemoryBudget.STORED_BLOCK_OVERHEAD_BYTES));
+        assertThat(kept(jobs("rw=write\nio_size=1m"))).isEqualTo((1L << 20) / 512 * (512 + RunMemoryBudget.STORED_BLOCK_OVERHEAD_BYTES));
+        // number_ios stops a time-based job's loop too, so its writes are bounded as well
+        assertThat(kept(jobs("rw=randwrite\ntime_based\nruntime=1h\nnumber_ios=2000"))).isEqualTo(blocks * (512 + RunMemoryBudget.STORED_BLOCK_OVERHEAD_BYTES));
+        assertThatCode(() -> RunMemoryBudget.check(jobs("rw=randwrite\nnumber_ios=2000"), ramTarget(1L << 40, false, 1, false), 4 * GIB))
+                .doesNotThrowAnyException();
+    }
+
+    private static long kept(List<FioJob> jobs) {
+        return RunMemoryBudget.parts(jobs, ramTarget(1L << 40, false, 1, false)).stream()
+                .filter(p -> p.what().equals("what the ram backstore keeps")).mapToLong(RunMemoryBudget.Part::bytes).sum();
+    }
+
+    @Test
     void reads_keep_nothing_and_a_null_backstore_keeps_nothing() {
         assertThatCode(() -> RunMemoryBudget.check(jobs("rw=read\nsize=16g"), ramTarget(1L << 40, false, 1, false), 4 * GIB))
                 .doesNotThrowAnyException();
