@@ -72,7 +72,8 @@ final class RunMemoryBudget {
         }
         long stored = Math.min(saturatedMultiply(written, footprint.initiators()), footprint.capacityBytes());
         long blocks = stored / footprint.blockSize();
-        if (footprint.keepsData() && blocks > 0) {
+        // with payload elided a ram backstore moves and keeps no bytes (BlockBackstores)
+        if (footprint.keepsData() && footprint.payloadReal() && blocks > 0) {
             long perBlock = footprint.blockSize() + STORED_BLOCK_OVERHEAD_BYTES
                     + (footprint.piTuples() ? 8 + STORED_BLOCK_OVERHEAD_BYTES : 0);
             parts.add(new Part("what the ram backstore keeps", saturatedMultiply(blocks, perBlock), String.format(Locale.ROOT,

@@ -59,11 +59,14 @@ class RunMemoryBudgetTest {
     }
 
     @Test
-    void reads_keep_nothing_and_a_null_backstore_keeps_nothing() {
+    void reads_a_null_backstore_and_elided_payload_keep_nothing() {
         assertThatCode(() -> RunMemoryBudget.check(jobs("rw=read\nsize=16g"), ramTarget(1L << 40, false, 1, false), 4 * GIB))
                 .doesNotThrowAnyException();
         var nullTarget = new FioTestbed.Footprint(512, false, false, 1, 1L << 40, false, 0, "", false);
         assertThatCode(() -> RunMemoryBudget.check(jobs("rw=write\nsize=16g"), nullTarget, 4 * GIB)).doesNotThrowAnyException();
+        var elided = new FioTestbed.Footprint(512, false, false, 1, 1L << 40, true, 0, "", false);
+        assertThatCode(() -> RunMemoryBudget.check(jobs("rw=write\nsize=16g"), elided, 4 * GIB))
+                .as("a ram backstore keeps no bytes when payload is elided").doesNotThrowAnyException();
     }
 
     @Test
