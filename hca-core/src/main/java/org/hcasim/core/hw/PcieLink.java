@@ -50,19 +50,21 @@ public final class PcieLink {
     }
 
     /**
-     * A read of at most one request per tag, on the tags free first: its requests start when the first one's tag is
-     * free, and the last leaves no earlier than its own tag is (the completions follow the last request, a little late
-     * when tags are short).
+     * A read of at most one request per tag, each on the tag that fits its issue time best ({@link ReadTags}): its
+     * requests start when the first one's tag is free, and the last leaves no earlier than its own tag is (the
+     * completions follow the last request, a little late when tags are short).
      */
     private long readWithTags(long t, long bytes) {
         int requests = (int) chunks(bytes, p.maxReadRequestBytes());
-        tags.take(requests);
-        long start = Math.max(t, tags.freeTime(0));
-        long lastTag = tags.freeTime(requests - 1);
-        long requestsSent = Math.max(lastTag,
-                up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request"));
+        long start = tags.take(t);
+        long lastTag = start;
+        for (int j = 1; j < requests; j++) {
+            lastTag = Math.max(lastTag, tags.take(t));
+        }
         long completions = completionTlps(bytes);
         long wireBytes = bytes + completions * p.tlpOverheadBytes();
+        long requestsSent = Math.max(lastTag,
+                up.transfer(start, requests, (long) requests * p.tlpOverheadBytes(), "read-request"));
         // The completions' share of the down direction is booked in issue order and the round trip is added
         // after it: booking it a read latency in the future would make every doorbell and every other read issued
         // meanwhile wait behind it, serialising all reads of the device (~1 per 700 ns).

@@ -4,20 +4,25 @@ import java.util.Arrays;
 
 /**
  * The read tags of a PCIe requester: a read request needs a free tag and holds it until its completions are in.
- * The device takes whichever tags are free first (a min-heap of the times they are free again), not the next in a
- * fixed rotation: a read issued for a later time (an SRQ WQE read that waits for the one before it) holds its tag
- * from then, and a rotation would make a read issued now wait for that tag while others are free.
+ * Reads are booked when the engine knows of them, some for a later time (an SRQ WQE read issued once the WQE before
+ * it has arrived, up to the SRQ stage's backlog ahead of the receive that asked for it), and a tag remembers only
+ * when it is free again. So a request issued at {@code t} takes the tag that became free last at or before
+ * {@code t} (best fit): a read booked for later then reuses the tag its predecessor in the chain gave back, and the
+ * tags free since long ago stay for the reads issued now. Taking the tag free first (a min-heap, before issue 14)
+ * gave each read booked for later a tag that was free now, held from now until that read was done: ~1100 such reads
+ * held all 256 tags of the single-SRQ target, and every other read waited for their completions. When no tag is
+ * free at {@code t}, the request takes the one free first.
  */
 final class ReadTags {
-    /** When each free-to-take tag is free again, a binary min-heap of {@code size} entries. */
+    /** When each tag not taken is free again, ascending. */
     private final long[] freeAt;
     private int size;
-    /** The free times of the tags {@link #take} took last, earliest first. */
-    private final long[] taken;
 
     ReadTags(int tags) {
+        if (tags < 1) {
+            throw new IllegalArgumentException("PCIe read tags " + tags + " < 1");
+        }
         this.freeAt = new long[tags];
-        this.taken = new long[tags];
         Arrays.fill(freeAt, Long.MIN_VALUE / 4); // free long ago (and no overflow in sums)
         this.size = tags;
     }
@@ -27,57 +32,44 @@ final class ReadTags {
     }
 
     /**
-     * Takes the {@code requests} tags free first ({@code requests} at most {@link #count()}, and every tag taken
-     * before {@link #release}d); {@link #freeTime} tells when the j-th of them is free.
+     * Takes a tag for a request issued at {@code t} (at most {@link #count()} taken before they are
+     * {@link #release}d): the one free last at or before {@code t}, else the one free first. Returns when the
+     * request can leave.
      */
-    void take(int requests) {
-        for (int j = 0; j < requests; j++) {
-            taken[j] = freeAt[0];
-            freeAt[0] = freeAt[--size];
-            siftDown(0);
+    long take(long t) {
+        if (size == 0) {
+            throw new IllegalStateException("all " + freeAt.length + " read tags are taken");
         }
+        int i = lastFreeBy(t);
+        int pick = i >= 0 ? i : 0;
+        long free = freeAt[pick];
+        System.arraycopy(freeAt, pick + 1, freeAt, pick, size - pick - 1);
+        size--;
+        return Math.max(t, free);
     }
 
-    /** When the j-th tag {@link #take} took (in the order they become free) is free. */
-    long freeTime(int j) {
-        return taken[j];
-    }
-
-    /** One of the tags taken is free again at {@code at}. */
+    /** A tag taken is free again at {@code at}. */
     void release(long at) {
-        freeAt[size] = at;
-        siftUp(size++);
+        int i = lastFreeBy(at) + 1;
+        System.arraycopy(freeAt, i, freeAt, i + 1, size - i);
+        freeAt[i] = at;
+        size++;
     }
 
-    private void siftDown(int i) {
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= size) {
-                return;
+    /** Index of the last tag free at or before {@code t}, -1 if none is. */
+    private int lastFreeBy(long t) {
+        int lo = 0;
+        int hi = size - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (freeAt[mid] <= t) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
             }
-            int c = l + 1 < size && freeAt[l + 1] < freeAt[l] ? l + 1 : l;
-            if (freeAt[c] >= freeAt[i]) {
-                return;
-            }
-            swap(i, c);
-            i = c;
         }
-    }
-
-    private void siftUp(int i) {
-        while (i > 0) {
-            int parent = (i - 1) / 2;
-            if (freeAt[parent] <= freeAt[i]) {
-                return;
-            }
-            swap(i, parent);
-            i = parent;
-        }
-    }
-
-    private void swap(int a, int b) {
-        long x = freeAt[a];
-        freeAt[a] = freeAt[b];
-        freeAt[b] = x;
+        return found;
     }
 }

@@ -166,6 +166,21 @@ class PcieLinkTest {
         assertThat(second).isBetween(first + 600, first + 800);
     }
 
+    @Test
+    void a_chain_of_reads_booked_for_later_reuses_one_tag_and_leaves_the_other_to_a_read_issued_now() {
+        PcieParams twoTags = new PcieParams(8, 8, 128.0 / 130, 24, 256, 512, 700, 0, 350, 350, 2);
+        PcieLink link = new PcieLink(new Simulation(1), "two-tags", twoTags);
+        // an SRQ's WQE reads, booked ahead: each issued once the one before it has arrived
+        long wqe1 = link.dmaRead(100_000, 64);
+        long wqe2 = link.dmaRead(wqe1 + 350, 64);
+        long now = link.dmaRead(0, 64);
+
+        // the second WQE read takes the tag the first gave back (taking the tag free first would hold the other one
+        // from now, and the read issued now would wait until 100.7 us)
+        assertThat(wqe2).isBetween(wqe1 + 350 + 600, wqe1 + 350 + 800);
+        assertThat(now).isLessThan(800);
+    }
+
     /** 2000 reads of 64 bytes, each issued when the link is idle again: their round trips. */
     private static long[] roundTrips(PcieLink link) {
         long[] out = new long[2000];
