@@ -2,11 +2,13 @@ package org.hcasim.dist.experiment;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import org.hcasim.core.config.UserException;
+import org.hcasim.dist.cli.support.Installation;
 import org.hcasim.dist.experiment.compare.ReferenceLayout;
 import org.hcasim.dist.experiment.compare.ReferenceTable;
 import org.hcasim.spi.ExperimentDefinition;
@@ -55,14 +57,14 @@ public final class ExperimentRegistry {
                 .forEach(s -> own.addAll(s.experiments()));
         // the plugins the testbeds run (discovered once): a second discovery would load a plugin's classes again, and
         // its experiment would not recognise the endpoints of its own ULP (RdsStressRun's lost-connection check)
-        return of(own, org.hcasim.dist.cli.support.Installation.current().ulps().providers());
+        return of(own, Installation.current().ulps().providers());
     }
 
     public static ExperimentRegistry of(List<ExperimentDefinition> own, Collection<UlpProvider> plugins) {
         ExperimentRegistry r = new ExperimentRegistry();
         own.forEach(e -> r.add("hcasim", e));
         List<UlpProvider> sorted = new ArrayList<>(plugins);
-        sorted.sort(java.util.Comparator.comparing(UlpProvider::name));
+        sorted.sort(Comparator.comparing(UlpProvider::name));
         for (UlpProvider p : sorted) {
             p.experiments().forEach(e -> r.add("plugin " + p.name(), e));
         }
