@@ -290,6 +290,11 @@ public final class SimHost implements Host {
             }
             return;
         }
+        dispatchWhenFree(c);
+    }
+
+    /** Schedules the core's dispatch for when it is free, unless one is scheduled already. */
+    private void dispatchWhenFree(Core c) {
         if (!c.dispatchScheduled) {
             c.dispatchScheduled = true;
             loop.at(Math.max(loop.now(), c.freeAt), c.dispatcher);
@@ -308,10 +313,7 @@ public final class SimHost implements Host {
             return;
         }
         runTask(c, t);
-        if (c.hasReady()) {
-            c.dispatchScheduled = true;
-            loop.at(c.freeAt, c.dispatcher);
-        }
+        if (c.hasReady()) dispatchWhenFree(c);
     }
 
     /**
@@ -324,10 +326,7 @@ public final class SimHost implements Host {
         c.stealScheduled = false;
         long start = loop.now();
         if (!c.threadBooked || start >= c.freeAt || !c.hasReadyInterrupt()) {
-            if (c.hasReady() && !c.dispatchScheduled) { // the thread's time is over: the ordinary dispatch runs it
-                c.dispatchScheduled = true;
-                loop.at(Math.max(start, c.freeAt), c.dispatcher);
-            }
+            if (c.hasReady()) dispatchWhenFree(c); // the thread's time is over: the ordinary dispatch runs it
             return;
         }
         long threadEnd = c.freeAt;
@@ -339,10 +338,7 @@ public final class SimHost implements Host {
             c.stealScheduled = true;
             loop.at(c.stolenUntil, c.stealer);
         }
-        if (c.hasReady() && !c.dispatchScheduled) {
-            c.dispatchScheduled = true;
-            loop.at(c.freeAt, c.dispatcher);
-        }
+        if (c.hasReady()) dispatchWhenFree(c);
     }
 
     /** Runs {@code t} on {@code c} at the loop's time; the core is busy until {@code c.freeAt} afterwards. */
