@@ -4,11 +4,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.nio.file.Path;
+import org.hcasim.core.plugin.UlpDiscovery;
+import org.hcasim.dist.cli.support.Installation;
 
 /**
  * The module rules of docs/architecture.md section 2, checked on every main class of every module
@@ -107,6 +109,16 @@ class ArchitectureTest {
             .that().resideInAPackage("org.hcasim.core.verbs.mkey")
             .should().dependOnClassesThat().resideInAPackage("org.hcasim.core.verbs")
             .because("keys are checked and accessed the same way for every QP; QPs use keys, not the reverse");
+
+    @ArchTest
+    static final ArchRule plugins_are_discovered_once_per_installation = noClasses()
+            .that().resideOutsideOfPackage("org.hcasim.core.plugin")
+            .and().doNotHaveFullyQualifiedName(Installation.class.getName())
+            .should().callMethod(UlpDiscovery.class, "discover", ClassLoader.class, Path.class)
+            .orShould().callMethod(UlpDiscovery.class, "discover")
+            .because("a second discovery loads a plugin's classes again in new class loaders: objects of one ULP would"
+                    + " then not be instances of its own classes as another part of hcasim loaded them"
+                    + " (reproduce rds-dim once lost its lost-connection check that way)");
 
     @ArchTest
     static final ArchRule no_package_cycles = slices()
