@@ -102,10 +102,15 @@ public final class RdsDimExperiment implements ExperimentDefinition {
                 "the measurements' summary of all 60 runs (issue 15)"));
     }
 
+    /**
+     * A point's rds-stress: {@code qps} instances of {@code threads} tasks, each instance with its one connection.
+     * Mainline rds_rdma has one RC connection per address pair, so a run with 64 QPs and one thread is 64 processes,
+     * each with its own connection (docs/rds.md, "What the qps axis is").
+     */
     static RdsStressOptions options(Point point) {
         return new RdsStressOptions(Integer.parseInt(point.get("threads")), Long.parseLong(point.get("req_bytes")),
                 Long.parseLong(point.get("ack_bytes")), Integer.parseInt(point.get("depth")), 1, 0, 0, false, true, false,
-                false, false, false, Integer.parseInt(point.get("qps")));
+                false, false, false, 1, Integer.parseInt(point.get("qps")));
     }
 
     /** The rds-stress testbed with the point's connections and CQ policy; payload bytes are not stored. */

@@ -7,6 +7,8 @@ package org.hcasim.ulp.rds.stress;
  */
 final class Ports {
     static final int BASE = 4000;
+    /** The highest port. */
+    static final int LAST = 0xFFFF;
 
     private Ports() {
     }
@@ -21,6 +23,11 @@ final class Ports {
 
     static int service(int task, int path, int paths) {
         return base(paths) + paths * (2 * task + 1) + path;
+    }
+
+    /** The highest port {@code tasks} tasks over {@code paths} connections bind. */
+    static long needed(long tasks, long paths) {
+        return (BASE + paths - 1) / paths * paths + paths * 2 * tasks - 1;
     }
 
     /** The task whose socket has {@code port}. */

@@ -20,20 +20,26 @@ import java.util.List;
  * @param verify       -v/--verify: fill requests and acks with a pattern and check it on receipt
  * @param showPerfdata --show-perfdata: also print the average as a "::"-prefixed comma-separated record
  * @param json         --json: the report as JSON (hcasim's addition, for scripts)
- * @param qps          --qps: RC connections between the two hosts, every task using each (the rds-dim reference's
- *                     QPS column; rds-stress itself has no such option)
+ * @param qps          --qps: RC connections of each instance between the two hosts, every task of the instance
+ *                     using each (rds-stress itself has no such option)
+ * @param instances    --instances: rds-stress processes side by side on each host, each with its own tasks and its
+ *                     own connections, talking only to its peer instance (hcasim's addition; the rds-dim
+ *                     reference's QPS column, docs/rds.md)
  */
 public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int depth, int seconds, long rdmaBytes,
                                int rdmaMode, boolean oneWay, boolean summaryOnly, boolean reportCpu, boolean verify,
-                               boolean showPerfdata, boolean json, int qps) {
+                               boolean showPerfdata, boolean json, int qps, int instances) {
     /** RDS_MAX_MSG_SIZE: the largest datagram RDS sends. */
     static final long MAX_MESSAGE = 1L << 20;
     static final int MAX_TASKS = 512;
     static final int MAX_DEPTH = 1024;
+    static final int MAX_INSTANCES = 128;
+    /** The most RC connections between the hosts (rds.ib.connections-per-peer's range). */
+    static final int MAX_CONNECTIONS = 1024;
 
     /** rds-stress's defaults (-T: the simulation must end, so one second instead of "until interrupted"). */
     public static RdsStressOptions defaults() {
-        return new RdsStressOptions(1, 1024, 1024, 1, 1, 0, 0, false, false, false, false, false, false, 1);
+        return new RdsStressOptions(1, 1024, 1024, 1, 1, 0, 0, false, false, false, false, false, false, 1, 1);
     }
 
     /** Parses {@code args}; a bad one is a {@link UsageException} naming it. */
@@ -41,6 +47,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
         Builder b = new Builder(defaults());
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            String option = a; // as errors name it: without a glued value
             String name;
             String value = null;
             if (a.startsWith("--")) {
@@ -48,6 +55,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 name = eq < 0 ? a.substring(2) : a.substring(2, eq);
                 if (eq >= 0) {
                     value = a.substring(eq + 1);
+                    option = a.substring(0, eq);
                 }
                 name = longToShort(name);
             } else if (a.startsWith("-") && a.length() >= 2) {
@@ -64,6 +72,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                         continue;
                     }
                     value = a.substring(2);
+                    option = a.substring(0, 2);
                 }
             } else {
                 throw new UsageException("unexpected argument '" + a + "' (options start with - or --)");
@@ -75,10 +84,10 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                     }
                     value = args.get(++i);
                 }
-                b.value(name, a, value);
+                b.value(name, option, value);
             } else {
                 if (value != null) {
-                    throw new UsageException("option " + a.substring(0, a.indexOf('=')) + " takes no value");
+                    throw new UsageException("option " + option + " takes no value");
                 }
                 b.flag(name);
             }
@@ -86,7 +95,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
         return b.build();
     }
 
-    private static final List<String> VALUED = List.of("t", "q", "a", "d", "T", "D", "M", "qps");
+    private static final List<String> VALUED = List.of("t", "q", "a", "d", "T", "D", "M", "qps", "instances");
     private static final List<String> FLAGS = List.of("o", "z", "c", "v", "show-perfdata", "json", "h");
 
     private static boolean takesValue(String name) {
@@ -106,7 +115,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
             case "report-cpu" -> "c";
             case "verify" -> "v";
             case "help" -> "h";
-            case "show-perfdata", "json", "qps" -> name;
+            case "show-perfdata", "json", "qps", "instances" -> name;
             default -> throw new UsageException("unknown option --" + name);
         };
     }
@@ -155,6 +164,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
         boolean json;
         boolean help;
         int qps;
+        int instances;
 
         Builder(RdsStressOptions d) {
             tasks = d.tasks;
@@ -165,6 +175,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
             rdma = d.rdmaBytes;
             rdmaMode = d.rdmaMode;
             qps = d.qps;
+            instances = d.instances;
         }
 
         void value(String name, String option, String text) {
@@ -177,6 +188,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 case "D" -> rdma = size(option, text);
                 case "M" -> rdmaMode = count(option, text, 0, 2);
                 case "qps" -> qps = count(option, text, 1, 1024);
+                case "instances" -> instances = count(option, text, 1, MAX_INSTANCES);
                 default -> throw new IllegalStateException(name);
             }
         }
@@ -211,8 +223,17 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 throw new UsageException("option -D: RDMA transfers (" + rdma + " bytes) are not modelled yet; "
                         + "hcasim's rds-stress runs bcopy (-D 0) only");
             }
+            if ((long) instances * qps > MAX_CONNECTIONS) {
+                throw new UsageException("options --instances " + instances + " and --qps " + qps + " ask for "
+                        + (long) instances * qps + " connections between the hosts; at most " + MAX_CONNECTIONS);
+            }
+            long ports = Ports.needed((long) instances * tasks, (long) instances * qps);
+            if (ports > Ports.LAST) {
+                throw new UsageException("options --instances " + instances + ", -t " + tasks + " and --qps " + qps
+                        + " need ports up to " + ports + ", beyond RDS's 65535 (two per task and connection)");
+            }
             return new RdsStressOptions(tasks, req, ack, depth, seconds, rdma, rdmaMode, oneWay, summary, cpu, verify,
-                    perfdata, json, qps);
+                    perfdata, json, qps, instances);
         }
     }
 
@@ -221,6 +242,16 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
         HelpRequested() {
             super(null, null, false, false);
         }
+    }
+
+    /** Tasks on each host, all instances. */
+    public int totalTasks() {
+        return instances * tasks;
+    }
+
+    /** RC connections between the two hosts, all instances (rds.ib.connections-per-peer). */
+    public int connections() {
+        return instances * qps;
     }
 
     /** The usage text of --help. */
@@ -241,7 +272,9 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 "  -c, --report-cpu      report the active host's CPU use (else -1.00)",
                 "  -v, --verify          fill and check a pattern in every message (needs sim.payload=real)",
                 "      --show-perfdata   also print the average as a ::-prefixed comma-separated record",
-                "      --qps N           RC connections between the hosts (rds.ib.connections-per-peer; default 1)",
+                "      --qps N           RC connections per instance between the hosts (default 1)",
+                "      --instances N     rds-stress processes on each host, each with its own -t tasks and --qps",
+                "                        connections, talking to its peer instance (default 1)",
                 "      --json            the report as JSON",
                 "hcasim options: --set KEY=VALUE (e.g. --set rds.ib.cq-policy=dim), --testbed FILE.",
                 "");

@@ -43,20 +43,38 @@ final class RdsStressReport {
         }
     }
 
-    /** The average over the intervals: rates over their whole time, cpu as the mean of the intervals'. */
+    /**
+     * The average over the intervals of all instances: rates over their whole time, cpu as the mean of the
+     * intervals'.
+     */
     static Line average(RdsStressRun.Result r, boolean reportCpu) {
-        return Line.of(r.tasks(), r.total(), r.lengthNs(), reportCpu ? r.meanCpuPercent() : -1.0);
+        return Line.of(allTasks(r), r.total(), r.lengthNs(), reportCpu ? r.meanCpuPercent() : -1.0);
+    }
+
+    /** Instance {@code i}'s average (cpu is the host's, shared by every instance). */
+    static Line instanceAverage(RdsStressRun.Result r, int i, boolean reportCpu) {
+        return Line.of(r.tasks(), r.instanceTotals().get(i), r.lengthNs(), reportCpu ? r.meanCpuPercent() : -1.0);
+    }
+
+    private static int allTasks(RdsStressRun.Result r) {
+        return r.tasks() * r.instanceTotals().size();
     }
 
     static String text(RdsStressRun.Result r, RdsStressOptions o) {
         StringBuilder b = new StringBuilder(HEADER).append('\n');
         if (!o.summaryOnly()) {
             for (RdsStressRun.Interval i : r.intervals()) {
-                b.append(Line.of(r.tasks(), i, o.reportCpu()).text()).append('\n');
+                b.append(Line.of(allTasks(r), i, o.reportCpu()).text()).append('\n');
+            }
+        }
+        b.append(DASHES).append('\n');
+        if (r.instanceTotals().size() > 1) {
+            for (int i = 0; i < r.instanceTotals().size(); i++) {
+                b.append(instanceAverage(r, i, o.reportCpu()).text()).append("  (instance ").append(i).append(")\n");
             }
         }
         Line avg = average(r, o.reportCpu());
-        b.append(DASHES).append('\n').append(avg.text()).append("  (average)\n");
+        b.append(avg.text()).append("  (average)\n");
         if (o.showPerfdata()) {
             b.append("::tsks,tx/s,rx/s,tx+rx K/s,mbi K/s,mbo K/s,tx us/c,rtt us,cpu %\n").append(avg.perfdata()).append('\n');
         }
@@ -66,12 +84,18 @@ final class RdsStressReport {
     static String json(RdsStressRun.Result r, RdsStressOptions o) {
         List<String> lines = new ArrayList<>();
         for (RdsStressRun.Interval i : r.intervals()) {
-            lines.add(json(Line.of(r.tasks(), i, o.reportCpu())));
+            lines.add(json(Line.of(allTasks(r), i, o.reportCpu())));
+        }
+        List<String> instances = new ArrayList<>();
+        for (int i = 0; i < r.instanceTotals().size(); i++) {
+            instances.add(json(instanceAverage(r, i, o.reportCpu())));
         }
         return "{\n  \"options\": {\"tasks\": " + o.tasks() + ", \"req_bytes\": " + o.reqBytes() + ", \"ack_bytes\": "
                 + o.ackBytes() + ", \"depth\": " + o.depth() + ", \"time_s\": " + o.seconds() + ", \"qps\": " + o.qps()
+                + ", \"instances\": " + o.instances()
                 + ", \"one_way\": " + o.oneWay() + ", \"verify\": " + o.verify() + "},\n  \"intervals\": [\n    "
-                + String.join(",\n    ", lines) + "\n  ],\n  \"average\": " + json(average(r, o.reportCpu())) + "\n}\n";
+                + String.join(",\n    ", lines) + "\n  ],\n  \"instances\": [\n    " + String.join(",\n    ", instances)
+                + "\n  ],\n  \"average\": " + json(average(r, o.reportCpu())) + "\n}\n";
     }
 
     private static String json(Line l) {

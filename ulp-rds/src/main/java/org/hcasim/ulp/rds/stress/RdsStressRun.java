@@ -12,9 +12,9 @@ import org.hcasim.ulp.rds.ib.CqEventCounts;
 import org.hcasim.ulp.rds.ib.RdsIbEndpoint;
 
 /**
- * rds-stress on a testbed: the first host is the active side, the second the passive one; each runs the tasks
- * (pinned to the cores after the completion vectors' cores, where Linux's scheduler finds idle CPUs while the
- * vectors' cores run the soft interrupts). The run connects first (one request per task pair and connection),
+ * rds-stress on a testbed: the first host is the active side, the second the passive one; each runs the tasks of
+ * every instance (pinned to the cores after the completion vectors' cores, where Linux's scheduler finds idle CPUs
+ * while the vectors' cores run the soft interrupts). The run connects first (one request per task pair and connection),
  * then runs at full depth for the warm-up, then measures {@code intervals} intervals, each one line of the report.
  *
  * <p>One object runs one simulation (its result is kept for the report).
@@ -24,8 +24,12 @@ public final class RdsStressRun implements CustomWorkload {
     /** Simulated time connections may take to come up before the run is declared stuck. */
     static final long CONNECT_TIMEOUT_NS = 2_000_000_000L;
 
-    /** The measured intervals of the active host (and the passive host's totals). */
-    public record Result(List<Interval> intervals, Counters passiveTotal, int tasks, String connectionLost) {
+    /**
+     * The measured intervals of the active host (all instances), each active instance's counters over them, and the
+     * passive host's totals; {@code tasks} is per instance.
+     */
+    public record Result(List<Interval> intervals, List<Counters> instanceTotals, Counters passiveTotal, int tasks,
+                         String connectionLost) {
         /** The active host's counters over all intervals. */
         Counters total() {
             Counters sum = new Counters();
@@ -135,8 +139,10 @@ public final class RdsStressRun implements CustomWorkload {
         Host active = hosts.get(0);
         Host passive = hosts.get(1);
         RdsStressTool.requireStoredPayload(options, active.memory().payloadReal());
-        List<StressTask> activeTasks = tasks(testbed, active, passive, true);
-        List<StressTask> passiveTasks = tasks(testbed, passive, active, !options.oneWay());
+        List<List<StressTask>> activeInstances = tasks(testbed, active, passive, true);
+        List<StressTask> activeTasks = activeInstances.stream().flatMap(List::stream).toList();
+        List<StressTask> passiveTasks = tasks(testbed, passive, active, !options.oneWay()).stream()
+                .flatMap(List::stream).toList();
         List<StressTask> all = new ArrayList<>(activeTasks);
         all.addAll(passiveTasks);
         all.forEach(StressTask::start);
@@ -158,6 +164,7 @@ public final class RdsStressRun implements CustomWorkload {
         Counters before = total(activeTasks);
         long busyBefore = active.busyNs();
         Counters passiveBefore = total(passiveTasks);
+        List<Counters> instancesBefore = activeInstances.stream().map(RdsStressRun::total).toList();
         CqEventCounts eventsBefore = eventCounts(testbed, active, passive);
         String lost = lostConnection(testbed, active, passive);
         for (int i = 0; i < intervals && lost == null; i++) {
@@ -174,7 +181,12 @@ public final class RdsStressRun implements CustomWorkload {
         events = eventCounts(testbed, active, passive).since(eventsBefore);
         eventsNs = (long) out.size() * measureNs;
         all.forEach(StressTask::stop);
-        return new Result(List.copyOf(out), total(passiveTasks).since(passiveBefore), options.tasks(), lost);
+        List<Counters> instances = new ArrayList<>();
+        for (int i = 0; i < activeInstances.size(); i++) {
+            instances.add(total(activeInstances.get(i)).since(instancesBefore.get(i)));
+        }
+        return new Result(List.copyOf(out), List.copyOf(instances), total(passiveTasks).since(passiveBefore),
+                options.tasks(), lost);
     }
 
     /** Both hosts' RDS CQ events and thread wake-ups so far. */
@@ -222,15 +234,30 @@ public final class RdsStressRun implements CustomWorkload {
         }
     }
 
-    private List<StressTask> tasks(SimulatedTestbed testbed, Host host, Host peer, boolean sends) {
+    /** Each instance's tasks on {@code host}, placed over the cores by their host-wide index. */
+    private List<List<StressTask>> tasks(SimulatedTestbed testbed, Host host, Host peer, boolean sends) {
         MessageEndpoint endpoint = testbed.messageEndpoint("rds", host.name());
         int vectors = host.devices().get(0).attributes().numCompVectors();
-        List<StressTask> tasks = new ArrayList<>();
-        for (int k = 0; k < options.tasks(); k++) {
-            int core = (vectors + k) % host.coreCount();
-            tasks.add(new StressTask(endpoint, host, options, k, core, peer.name(), sends));
+        List<List<StressTask>> instances = new ArrayList<>();
+        for (int i = 0; i < options.instances(); i++) {
+            List<StressTask> tasks = new ArrayList<>();
+            for (int k = 0; k < options.tasks(); k++) {
+                int core = taskCore(i * options.tasks() + k, vectors, host.coreCount());
+                tasks.add(new StressTask(endpoint, host, options, i, k, core, peer.name(), sends));
+            }
+            instances.add(tasks);
         }
-        return tasks;
+        return instances;
+    }
+
+    /**
+     * The core of the host's {@code task}-th task: the cores after the completion vectors' in turn, round-robin
+     * when there are more tasks than such cores (the vectors' cores stay the soft interrupts'); a host with no core
+     * beyond its vectors' shares them all.
+     */
+    static int taskCore(int task, int vectors, int cores) {
+        int free = cores - vectors;
+        return free > 0 ? vectors + task % free : task % cores;
     }
 
     private static Counters total(List<StressTask> tasks) {

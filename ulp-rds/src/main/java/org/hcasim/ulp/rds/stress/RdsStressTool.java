@@ -55,10 +55,10 @@ public final class RdsStressTool implements UlpTool {
         return 0;
     }
 
-    /** The rds-stress testbed with the connection count of --qps. */
+    /** The rds-stress testbed with the connections of every instance (--instances x --qps). */
     public static TestbedSpec testbed(RdsStressOptions options) {
         return TestbedSpec.resource(RdsStressTool.class, TESTBED)
-                .with("rds.ib.connections-per-peer", Integer.toString(options.qps()));
+                .with("rds.ib.connections-per-peer", Integer.toString(options.connections()));
     }
 
     /** -v checks bytes, which runs that elide payload do not store. */

@@ -14,6 +14,9 @@ import org.hcasim.verbs.Errno;
  * each with an ack). Its loop receives everything that arrived, acknowledges the requests, keeps {@code depth}
  * requests outstanding to every peer task on every connection, then sleeps in poll until something arrives.
  *
+ * <p>With {@code --instances} several rds-stress processes run side by side: a task belongs to one instance, talks
+ * only to the peer instance's tasks and uses only its instance's connections (indices {@code instance * qps} ..).
+ *
  * <p>rds-stress uses one socket per task and tells requests from acks by the header in their payload; hcasim
  * gives each task two sockets per connection instead, so that runs which do not store payload
  * ({@code sim.payload=elided}) can tell them apart too. Both sockets of a connection index use that connection.
@@ -24,7 +27,13 @@ final class StressTask {
     private final int depth;
     private final String peer;
     private final int peerTasks;
+    /** Connections of the instance; connection j of the instance is connection index firstPath + j. */
     private final int paths;
+    private final int firstPath;
+    /** Connections between the hosts, all instances: ports are laid out over them. */
+    private final int allPaths;
+    /** Host-wide index of the instance's first task: ports are per host-wide task. */
+    private final int firstTask;
     private final boolean sends;
     private final SocketThread thread;
     private final MessageSocket[] requestSockets;
@@ -47,10 +56,12 @@ final class StressTask {
     private final int core;
 
     /**
-     * @param sends whether this task sends requests (both hosts do, except the passive one with -o)
+     * @param instance the rds-stress instance (process) the task belongs to
+     * @param index    the task's index within its instance
+     * @param sends    whether this task sends requests (both hosts do, except the passive one with -o)
      */
-    StressTask(MessageEndpoint endpoint, Host host, RdsStressOptions options, int index, int core, String peer,
-               boolean sends) {
+    StressTask(MessageEndpoint endpoint, Host host, RdsStressOptions options, int instance, int index, int core,
+               String peer, boolean sends) {
         this.host = host;
         this.core = core;
         this.options = options;
@@ -58,13 +69,16 @@ final class StressTask {
         this.peer = peer;
         this.peerTasks = options.tasks();
         this.paths = options.qps();
+        this.firstPath = instance * paths;
+        this.allPaths = options.connections();
+        this.firstTask = instance * options.tasks();
         this.sends = sends;
-        this.thread = endpoint.thread("rds-stress-" + index, core, this::loop);
+        this.thread = endpoint.thread("rds-stress-" + instance + "." + index, core, this::loop);
         this.requestSockets = new MessageSocket[paths];
         this.serviceSockets = new MessageSocket[paths];
         for (int j = 0; j < paths; j++) {
-            requestSockets[j] = endpoint.bind(Ports.request(index, j, paths), thread);
-            serviceSockets[j] = endpoint.bind(Ports.service(index, j, paths), thread);
+            requestSockets[j] = endpoint.bind(Ports.request(firstTask + index, firstPath + j, allPaths), thread);
+            serviceSockets[j] = endpoint.bind(Ports.service(firstTask + index, firstPath + j, allPaths), thread);
         }
         this.outstanding = new int[peerTasks][paths];
         this.sentAt = new long[peerTasks][paths][depth];
@@ -179,7 +193,8 @@ final class StressTask {
         int length = (int) options.reqBytes();
         byte[] data = options.verify() ? Pattern.fill(length, sequence) : null;
         long before = host.now();
-        if (!send(requestSockets[path], peer, Ports.service(peerTask, path, paths), data, length, before)) {
+        if (!send(requestSockets[path], peer, Ports.service(firstTask + peerTask, firstPath + path, allPaths), data,
+                length, before)) {
             return false;
         }
         nextSequence[peerTask][path]++;
@@ -244,7 +259,7 @@ final class StressTask {
 
     /** An ack of one of our requests: the oldest outstanding request to that peer task on that connection. */
     private void acknowledged(int path, ReceivedDatagram d) {
-        int peerTask = Ports.task(d.fromPort(), paths);
+        int peerTask = Ports.task(d.fromPort(), allPaths) - firstTask;
         if (peerTask < 0 || peerTask >= peerTasks || outstanding[peerTask][path] == 0) {
             counters.verifyErrors++; // an ack nobody waits for
             return;

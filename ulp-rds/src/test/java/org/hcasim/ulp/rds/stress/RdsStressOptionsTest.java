@@ -43,6 +43,16 @@ class RdsStressOptionsTest {
     }
 
     @Test
+    void instances_run_side_by_side_each_with_its_tasks_and_its_connections() {
+        RdsStressOptions o = parse("--instances", "8", "-t", "2", "--qps=3");
+        assertThat(o.instances()).isEqualTo(8);
+        assertThat(o.totalTasks()).isEqualTo(16);
+        assertThat(o.connections()).isEqualTo(24);
+        assertThat(parse("--instances=64").connections()).isEqualTo(64);
+        assertThat(parse().instances()).isEqualTo(1);
+    }
+
+    @Test
     void short_options_take_a_glued_value_and_flags_group() {
         RdsStressOptions o = parse("-q8448", "-t2", "-zcov");
         assertThat(o.reqBytes()).isEqualTo(8448);
@@ -84,13 +94,18 @@ class RdsStressOptionsTest {
         assertError(List.of("-zq"), "option -q needs a value and cannot be grouped");
         assertError(List.of("extra"), "unexpected argument 'extra'");
         assertError(List.of("-D", "64k"), "option -D: RDMA transfers");
+        assertError(List.of("--instances", "0"), "option --instances: 0 is outside 1..128");
+        assertError(List.of("--instances"), "option --instances needs a value");
+        assertError(List.of("--instances=many"), "option --instances: 'many' is not a number");
+        assertError(List.of("--instances", "128", "--qps", "16"), "ask for 2048 connections between the hosts; at most 1024");
+        assertError(List.of("--instances", "64", "-t", "16", "--qps", "16"), "need ports up to");
     }
 
     @Test
     void help_is_asked_for_with_h_or_help() {
         assertThatThrownBy(() -> parse("--help")).isInstanceOf(RdsStressOptions.HelpRequested.class);
         assertThatThrownBy(() -> parse("-h")).isInstanceOf(RdsStressOptions.HelpRequested.class);
-        assertThat(RdsStressOptions.usage()).contains("-q, --req-bytes").contains("--qps");
+        assertThat(RdsStressOptions.usage()).contains("-q, --req-bytes").contains("--qps").contains("--instances");
     }
 
     private static void assertError(List<String> args, String message) {

@@ -28,7 +28,17 @@ class RdsStressReportTest {
                 counters(60_917, 60_920, 258_662_400, 889_000_000, 121_837, 15_987_000_000L, 60_915), 7.5);
         RdsStressRun.Interval b = new RdsStressRun.Interval(1_000_000_000L,
                 counters(60_893, 60_890, 258_560_000, 890_000_000, 121_783, 15_990_000_000L, 60_890), 8.5);
-        return new RdsStressRun.Result(List.of(a, b), new Counters(), 4, null);
+        Counters all = a.counters().copy();
+        all.add(b.counters());
+        return new RdsStressRun.Result(List.of(a, b), List.of(all), new Counters(), 4, null);
+    }
+
+    /** Two instances of two tasks, whose counts make up the intervals of result(). */
+    private static RdsStressRun.Result twoInstances() {
+        RdsStressRun.Result one = result();
+        Counters first = counters(40_000, 40_000, 170_000_000, 600_000_000, 80_000, 10_000_000_000L, 40_000);
+        Counters second = one.total().since(first);
+        return new RdsStressRun.Result(one.intervals(), List.of(first, second), new Counters(), 2, null);
     }
 
     @Test
@@ -69,6 +79,28 @@ class RdsStressReportTest {
         assertThat(lines.get(0)).isEqualTo(RdsStressReport.HEADER);
         assertThat(lines.get(3)).matches("-+");
         assertThat(lines.get(4)).endsWith("  8.00  (average)").startsWith("   4  60905  60905");
+    }
+
+    @Test
+    void with_instances_the_lines_are_their_sums_and_each_instance_has_its_average_before_the_total() {
+        RdsStressOptions o = RdsStressOptions.parse(List.of("-t", "2", "--instances", "2", "-c"));
+        List<String> lines = RdsStressReport.text(twoInstances(), o).lines().toList();
+        assertThat(lines).hasSize(7);
+        assertThat(lines.get(1)).startsWith("   4  60917  60920");
+        assertThat(lines.get(3)).matches("-+");
+        // 2 s measured: 40000 + 40000 requests over 2 s, the rest (41810 + 41810) the second instance's
+        assertThat(lines.get(4)).startsWith("   2  20000  20000").endsWith("  8.00  (instance 0)");
+        assertThat(lines.get(5)).startsWith("   2  40905  40905").endsWith("  (instance 1)");
+        assertThat(lines.get(6)).startsWith("   4  60905  60905").endsWith("  (average)");
+        String json = RdsStressReport.json(twoInstances(), o);
+        assertThat(json).contains("\"instances\": 2").contains("\"instances\": [\n    {\"tsks\": 2, \"tx_per_s\": 20000")
+                .contains("\"average\": {\"tsks\": 4, \"tx_per_s\": 60905");
+    }
+
+    @Test
+    void one_instance_has_no_instance_line() {
+        List<String> lines = RdsStressReport.text(result(), RdsStressOptions.parse(List.of("-t", "4"))).lines().toList();
+        assertThat(lines).noneMatch(l -> l.contains("(instance"));
     }
 
     @Test

@@ -71,6 +71,46 @@ class RdsStressRunTest {
     }
 
     @Test
+    void instances_each_exchange_with_their_peer_instance_and_add_up_to_the_total() {
+        RdsStressRun.Result r = run("4", PayloadMode.REAL, "-q", "1k", "-a", "256", "-t", "2", "-d", "2", "--qps", "2",
+                "--instances", "2", "-v");
+        assertThat(r.instanceTotals()).hasSize(2);
+        Counters sum = new Counters();
+        for (Counters c : r.instanceTotals()) {
+            assertThat(c.requestsSent).isPositive();
+            assertThat(c.requestsReceived).isPositive();
+            assertThat(c.verifyErrors).isZero(); // an ack from another instance's task would be one nobody waits for
+            sum.add(c);
+        }
+        assertThat(sum.requestsSent).isEqualTo(r.total().requestsSent);
+        assertThat(sum.acksReceived).isEqualTo(r.total().acksReceived);
+        assertThat(r.passiveTotal().verifyErrors).isZero();
+    }
+
+    @Test
+    void tasks_go_to_the_cores_after_the_vectors_and_round_robin_over_them_when_there_are_more() {
+        // 48 cores, 10 vectors: cores 10..47 take tasks 0..37, task 38 starts over at core 10
+        assertThat(RdsStressRun.taskCore(0, 10, 48)).isEqualTo(10);
+        assertThat(RdsStressRun.taskCore(37, 10, 48)).isEqualTo(47);
+        assertThat(RdsStressRun.taskCore(38, 10, 48)).isEqualTo(10);
+        assertThat(RdsStressRun.taskCore(127, 10, 48)).isEqualTo(23);
+        for (int t = 0; t < 128; t++) {
+            assertThat(RdsStressRun.taskCore(t, 10, 48)).as("task " + t).isBetween(10, 47);
+        }
+        // no core beyond the vectors': every core takes tasks in turn
+        assertThat(RdsStressRun.taskCore(9, 8, 8)).isEqualTo(1);
+    }
+
+    @Test
+    void more_tasks_than_free_cores_connect_and_run() {
+        int cores = 8;
+        RdsStressOptions o = RdsStressOptions.parse(List.of("-q", "256", "-a", "256", "-t", "3", "--instances", "4"));
+        RdsStressRun run = new RdsStressRun(o, 1_000_000, 2_000_000, 1);
+        run.run(new TwoHostTestbed(cores, Map.of("rds.ib.connections-per-peer", "4"), PayloadMode.ELIDED));
+        assertThat(run.result().instanceTotals()).allMatch(c -> c.acksReceived > 0);
+    }
+
+    @Test
     void one_way_the_passive_host_only_answers() {
         RdsStressRun.Result r = run("1", PayloadMode.ELIDED, "-q", "256", "-a", "256", "-t", "1", "-d", "4", "-o");
         Counters active = r.intervals().get(1).counters();
