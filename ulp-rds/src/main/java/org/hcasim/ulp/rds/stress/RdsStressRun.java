@@ -150,8 +150,11 @@ public final class RdsStressRun implements CustomWorkload {
         List<StressTask> senders = all.stream().filter(StressTask::sends).toList();
         testbed.runUntil(() -> testbed.now() > deadline || senders.stream().allMatch(StressTask::connected));
         if (!senders.stream().allMatch(StressTask::connected)) {
+            String lost = lostConnection(testbed, active, passive);
+            long waiting = senders.stream().filter(t -> !t.connected()).count();
             throw new IllegalStateException("rds-stress: connections not up after "
-                    + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time");
+                    + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time (" + waiting + " of " + senders.size()
+                    + " tasks still waiting for an answer" + (lost == null ? "" : "; " + lost) + ")");
         }
         testbed.workloadStarts(); // fault.link.* counts from here: connecting is never cut off
         all.forEach(StressTask::fullDepth);
