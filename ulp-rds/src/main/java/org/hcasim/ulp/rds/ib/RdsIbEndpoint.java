@@ -293,6 +293,21 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         return null;
     }
 
+    /** How many of its connections are in each state, e.g. "UP 30, CONNECTING 2" (for a stuck run's error). */
+    public String connectionStates() {
+        java.util.Map<IbConnection.State, Integer> n = new java.util.EnumMap<>(IbConnection.State.class);
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null) {
+                    n.merge(c.state(), 1, Integer::sum);
+                }
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        n.forEach((state, count) -> b.append(b.isEmpty() ? "" : ", ").append(state).append(' ').append(count));
+        return b.isEmpty() ? "none" : b.toString();
+    }
+
     /** The connections to {@code peer} that exist, by index (null where none was opened). */
     IbConnection[] connectionsTo(String peer) {
         IbConnection[] c = connections.get(peer);

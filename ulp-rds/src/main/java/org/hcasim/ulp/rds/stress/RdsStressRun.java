@@ -154,7 +154,9 @@ public final class RdsStressRun implements CustomWorkload {
             long waiting = senders.stream().filter(t -> !t.connected()).count();
             throw new IllegalStateException("rds-stress: connections not up after "
                     + CONNECT_TIMEOUT_NS / 1_000_000 + " ms of simulated time (" + waiting + " of " + senders.size()
-                    + " tasks still waiting for an answer" + (lost == null ? "" : "; " + lost) + ")");
+                    + " tasks still waiting for an answer; connections " + connectionStates(testbed, active)
+                    + " on " + active.name() + ", " + connectionStates(testbed, passive) + " on " + passive.name()
+                    + (lost == null ? "" : "; " + lost) + ")");
         }
         testbed.workloadStarts(); // fault.link.* counts from here: connecting is never cut off
         all.forEach(StressTask::fullDepth);
@@ -201,6 +203,10 @@ public final class RdsStressRun implements CustomWorkload {
             }
         }
         return sum;
+    }
+
+    private static String connectionStates(SimulatedTestbed testbed, Host host) {
+        return testbed.messageEndpoint("rds", host.name()) instanceof RdsIbEndpoint rds ? rds.connectionStates() : "?";
     }
 
     /** The first connection of either host that failed (RDS connection recovery is not modelled), or null. */
