@@ -9,8 +9,8 @@ import org.hcasim.host.CpuCosts;
  * costs (system calls, context switches, the block layer, and whatever the ULP charges inside
  * {@code submit}) as sys CPU, as fio reports them from getrusage.
  */
-record FioCosts(long fioIo, long blockSubmit, long blockComplete, long syscall, long contextSwitch, long wakeupLatency,
-                CpuCosts table) {
+record FioCosts(long fioIo, long blockSubmit, long blockComplete, long aioSubmit, long aioComplete, long syscall,
+                long contextSwitch, long wakeupLatency, CpuCosts table) {
 
     /** fio's user-space work per I/O: io_u preparation, completion handling and statistics. */
     static final String FIO_IO = "fio-io";
@@ -18,10 +18,15 @@ record FioCosts(long fioIo, long blockSubmit, long blockComplete, long syscall, 
     static final String BLOCK_SUBMIT = "block-submit";
     /** Block layer per request on completion: request end, bio completion, io_uring CQE posting. */
     static final String BLOCK_COMPLETE = "block-complete";
+    /** libaio's io_submit per iocb, before the block layer (0 by default: the initiator's fio path is lean). */
+    static final String AIO_SUBMIT = "aio-submit";
+    /** libaio's io_getevents per event reaped (0 by default). */
+    static final String AIO_COMPLETE = "aio-complete";
 
     static FioCosts from(CpuCosts costs, String hostName) {
         return new FioCosts(ns(costs, FIO_IO, hostName), ns(costs, BLOCK_SUBMIT, hostName),
-                ns(costs, BLOCK_COMPLETE, hostName), ns(costs, CpuCosts.SYSCALL, hostName),
+                ns(costs, BLOCK_COMPLETE, hostName), ns(costs, AIO_SUBMIT, hostName), ns(costs, AIO_COMPLETE, hostName),
+                ns(costs, CpuCosts.SYSCALL, hostName),
                 ns(costs, CpuCosts.CONTEXT_SWITCH, hostName), ns(costs, CpuCosts.WAKEUP_LATENCY, hostName), costs);
     }
 

@@ -309,6 +309,7 @@ final class JobRunner {
         if (s.op == BlockOp.WRITE) host.dataFaults().inMemory(host.memory(), s.dataIova, s.length, bs);
         BlockRequest request = s.op == BlockOp.FLUSH ? BlockRequest.flush()
                 : new BlockRequest(s.op, s.offset / bs, s.length / bs, s.dataIova, s.metadataIova, piControl);
+        if (costs.aioSubmit() > 0) chargeSys(costs.aioSubmit()); // 0 charges nothing, not even a zero charge
         chargeSys(costs.blockSubmit());
         boolean count = counting();
         long before = host.now();
@@ -364,6 +365,7 @@ final class JobRunner {
             chargeSys(costs.syscall());
             int n = max == 0 ? completed.size() : Math.min(max, completed.size());
             if (counting()) result.completeBatches[JobResult.batchBucket(n)]++;
+            if (costs.aioComplete() > 0) chargeSys(costs.aioComplete() * n);
             for (int i = 0; i < n; i++) reapOne(completed.poll());
         }
         if (draining && inflight <= job.batching().low()) draining = false;

@@ -23,7 +23,7 @@ import org.hcasim.host.Host;
 public final class LoopbackTestbed implements FioTestbed {
     /** Test CPU costs (ns, ns per byte): round numbers, not a real machine. */
     public static final Map<String, Long> COSTS = Map.of("fio-io", 300L, "block-submit", 700L, "block-complete", 400L,
-            "syscall", 100L, "context-switch", 1_000L, "wakeup-latency", 2_000L);
+            "aio-submit", 0L, "aio-complete", 0L, "syscall", 100L, "context-switch", 1_000L, "wakeup-latency", 2_000L);
     public static final Map<String, Double> PER_BYTE = Map.of("crc32c", 0.1, "crc32", 0.2, "md5", 1.5, "sha1", 1.0,
             "sha256", 2.0, "pattern", 0.05, "crc-t10dif", 0.3);
 
@@ -39,7 +39,15 @@ public final class LoopbackTestbed implements FioTestbed {
     }
 
     public LoopbackTestbed(int initiatorCores, long oneWayNs, List<BlockNamespaceSpec> namespaces, PayloadMode mode) {
-        CostTable costs = new CostTable(COSTS, PER_BYTE);
+        this(initiatorCores, oneWayNs, namespaces, mode, Map.of());
+    }
+
+    /** As above, with {@code costOverrides} (ns per operation) in place of the {@link #COSTS} they name. */
+    public LoopbackTestbed(int initiatorCores, long oneWayNs, List<BlockNamespaceSpec> namespaces, PayloadMode mode,
+                           Map<String, Long> costOverrides) {
+        Map<String, Long> ns = new java.util.HashMap<>(COSTS);
+        ns.putAll(costOverrides);
+        CostTable costs = new CostTable(ns, PER_BYTE);
         this.initiator = new SimHost(sim, "initiator", initiatorCores, costs, new SparseHostMemory("initiator", mode));
         this.target = new SimHost(sim, "target", 2, costs, new SparseHostMemory("target", mode));
         this.protocol = new LoopbackBlockProtocol(oneWayNs, 500);

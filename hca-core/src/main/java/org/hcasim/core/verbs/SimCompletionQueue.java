@@ -46,6 +46,8 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private boolean inError;
     private long lostCompletions;
     private boolean pollScheduled;
+    /** When the last polling pass re-armed the CQ: a CQE written before this is found by that pass. */
+    private long passEndsAt = Long.MIN_VALUE;
     private boolean destroyed;
     private PollPassListener pollPassListener;
     private Moderation moderationInForce = Moderation.NONE;
@@ -151,7 +153,12 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
             return;
         }
         queue.add(wc);
-        moderation.cqeWritten(device.loop().now(), solicited || !wc.ok());
+        long now = device.loop().now();
+        if (now < passEndsAt) {
+            continuePass();
+            return;
+        }
+        moderation.cqeWritten(now, solicited || !wc.ok());
     }
 
     /** The CQ's comp_handler: hard-IRQ context on the vector's core (entry and exit charged by the vector). */
@@ -185,6 +192,20 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
         }
     }
 
+    /**
+     * A CQE written while a polling pass still runs (before its re-arm): the kernel's pass would reap it, through
+     * its poll loop or the missed events its re-arm reports, so it continues on the same core without an
+     * interrupt or a new dispatch and pays only another re-arm.
+     */
+    private void continuePass() {
+        if (pollScheduled) {
+            return;
+        }
+        pollScheduled = true;
+        Priority priority = init.pollContext() == PollContext.SOFTIRQ ? Priority.SOFT_IRQ : Priority.THREAD;
+        device.simHost().run(core, priority, "cq-poll-continued", pollPass);
+    }
+
     /** One polling pass of the kernel's ib_poll_handler / ib_cq_poll_work. */
     private void pollPass() {
         pollScheduled = false;
@@ -197,6 +218,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
         }
         device.host().charge(cqArm.ns());
         moderation.arm();
+        passEndsAt = device.host().now();
         if (!queue.isEmpty()) {
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
         }

@@ -172,10 +172,33 @@ class CompletionAndSrqConformanceTest {
         Pair p = Pair.connected();
         p.cqA.modifyModeration(count, periodUs);
         List<WorkCompletion> got = new ArrayList<>();
-        writes(p, p.a, 16, got::add);
+        // 5 us apart, so each completion comes after the pass that reaped the one before has ended
+        for (int i = 0; i < 16; i++) {
+            p.devA.loop().at(i * 5_000L, () -> writes(p, p.a, 1, got::add));
+        }
         p.run();
         assertThat(got).hasSize(16);
         return (int) ((SimCompletionQueue) p.cqA).events();
+    }
+
+    @Test
+    void aCqeWrittenWhileItsPassRunsIsReapedByThatPassWithoutAnotherEvent() {
+        Pair p = Pair.connected();
+        List<Long> reapedAt = new ArrayList<>();
+        List<String> where = new ArrayList<>();
+        writes(p, p.a, 1, first -> {
+            reapedAt.add(p.devA.host().now());
+            writes(p, p.a, 1, second -> {
+                reapedAt.add(p.devA.host().now());
+                where.add(p.devA.host().currentCore() + " " + p.devA.host().currentPriority());
+            });
+            p.devA.host().charge(20_000); // the pass is still running when the second write completes
+        });
+        p.run();
+        assertThat(reapedAt).hasSize(2);
+        assertThat(reapedAt.get(1) - reapedAt.get(0)).as("reaped after the first pass's work").isGreaterThanOrEqualTo(20_000);
+        assertThat(((SimCompletionQueue) p.cqA).events()).as("one interrupt for both").isEqualTo(1);
+        assertThat(where).containsExactly("1 " + Priority.SOFT_IRQ);
     }
 
     @Test
