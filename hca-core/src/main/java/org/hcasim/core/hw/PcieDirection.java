@@ -30,8 +30,6 @@ final class PcieDirection {
     private final double bytesPerNs;
     /** Transfers that may still be in progress. */
     private final TransfersInProgress inProgress = new TransfersInProgress();
-    /** How far before the present a transfer may arrive (as for every timeline of the simulation). */
-    private static final long PAST_SLACK_NS = 1_000;
 
     PcieDirection(Simulation sim, String name, double bytesPerNs) {
         this.wire = sim.timeline(name, ResourceKind.PCIE, 1);
@@ -50,7 +48,7 @@ final class PcieDirection {
         long inOrder = wire.acquire(t, own, label);
         long now = loop.now();
         // what no arrival can meet any more is forgotten first; one TLP of each in progress before each of ours
-        long ahead = inProgress.aheadNs(t, tlps, now - PAST_SLACK_NS);
+        long ahead = inProgress.aheadNs(t, tlps, now - Timeline.PAST_SLACK_NS);
         long finish = Math.min(inOrder, t + ahead + own);
         inProgress.add(t, inOrder, tlps, own, now);
         return finish;

@@ -3,6 +3,7 @@ package org.hcasim.core.hw;
 import java.util.Arrays;
 import org.hcasim.core.collect.KeyedSumTree;
 import org.hcasim.core.collect.LongIntMinHeap;
+import org.hcasim.core.sim.Timeline;
 
 /**
  * The transfers of one {@link PcieDirection} that may still be in progress, and how long the TLPs of theirs
@@ -42,7 +43,12 @@ final class TransfersInProgress {
     static final int UNINDEX_AT = 16;
     private static final int MAX_GROUPS = 32;
     static final long MAX_AHEAD_NS = 1L << 30;
-    static final long FAR_AHEAD_NS = 1_000_000;
+    /**
+     * An arrival further ahead of the present lets the wire's timeline forget bookings ({@link Timeline#HISTORY_NS}
+     * before its latest arrival) that end after the present's slack, so that a later booking may overlap a
+     * transfer still remembered here.
+     */
+    static final long FAR_AHEAD_NS = Timeline.HISTORY_NS - 2 * Timeline.PAST_SLACK_NS;
     private static final int FRACTION_BITS = 28;
     private static final long ONE = 1L << FRACTION_BITS;
     private static final long HALF = ONE >> 1;
