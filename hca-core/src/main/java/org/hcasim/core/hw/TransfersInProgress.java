@@ -42,6 +42,7 @@ final class TransfersInProgress {
     static final int INDEX_AT = 48;
     static final int UNINDEX_AT = 16;
     private static final int MAX_GROUPS = 32;
+    /** Bookings ending within this of the present keep the fixed-point sums (2^28 per ns) far from overflowing. */
     static final long MAX_AHEAD_NS = 1L << 30;
     /**
      * An arrival further ahead of the present lets the wire's timeline forget bookings ({@link Timeline#HISTORY_NS}
