@@ -2,7 +2,8 @@
  * Collections of primitive {@code long}s for the per-I/O path, where boxing and per-operation allocation of
  * {@code java.util} maps showed in profiles (docs/performance.md): {@link org.hcasim.core.collect.SortedLongMap}
  * (timeline bookings, host allocations), {@link org.hcasim.core.collect.LongHashSet} (elided allocations),
- * {@link org.hcasim.core.collect.LongLruSet} (the HCA's translation cache). Each is held to its {@code java.util}
- * counterpart by a property test. They depend on nothing but the JDK.
+ * {@link org.hcasim.core.collect.LongLruSet} (the HCA's translation cache), {@link org.hcasim.core.collect.KeyedSumTree}
+ * and {@link org.hcasim.core.collect.LongIntMinHeap} (a PCIe direction's transfers in progress). Each is held to a
+ * {@code java.util} counterpart or a plain scan by a property test. They depend on nothing but the JDK.
  */
 package org.hcasim.core.collect;

@@ -28,14 +28,8 @@ final class PcieDirection {
     private final Timeline wire;
     private final EventLoop loop;
     private final double bytesPerNs;
-    /** Transfers that may still be in progress, unordered: issue, booking end, TLPs, ns per TLP. */
-    private long[] issued = new long[16];
-    private long[] bookedEnd = new long[16];
-    private long[] tlpCounts = new long[16];
-    private double[] tlpNs = new double[16];
-    private int size;
-    /** How far before the present a transfer may arrive (as for every timeline of the simulation). */
-    private static final long PAST_SLACK_NS = 1_000;
+    /** Transfers that may still be in progress. */
+    private final TransfersInProgress inProgress = new TransfersInProgress();
 
     PcieDirection(Simulation sim, String name, double bytesPerNs) {
         this.wire = sim.timeline(name, ResourceKind.PCIE, 1);
@@ -52,44 +46,12 @@ final class PcieDirection {
     long transfer(long t, long tlps, long wireBytes, String label) {
         long own = serializationNs(wireBytes);
         long inOrder = wire.acquire(t, own, label);
-        long forgotten = loop.now() - PAST_SLACK_NS;
-        double ahead = 0;
-        for (int i = 0; i < size; i++) {
-            if (bookedEnd[i] <= forgotten) { // no arrival can meet it: drop it (the order does not matter)
-                removeAt(i--);
-            } else if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
-                long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
-                ahead += Math.min(left, tlps) * tlpNs[i];
-            }
-        }
-        long finish = Math.min(inOrder, t + Math.round(ahead) + own);
-        remember(t, inOrder, tlps, Math.max((double) own / tlps, MIN_TLP_NS));
+        long now = loop.now();
+        // what no arrival can meet any more is forgotten first; one TLP of each in progress before each of ours
+        long ahead = inProgress.aheadNs(t, tlps, now - Timeline.PAST_SLACK_NS);
+        long finish = Math.min(inOrder, t + ahead + own);
+        inProgress.add(t, inOrder, tlps, own, now);
         return finish;
-    }
-
-    private static final double MIN_TLP_NS = 1e-3;
-
-    private void remember(long t, long booked, long tlps, double perTlp) {
-        if (size == issued.length) {
-            int n = 2 * size;
-            issued = java.util.Arrays.copyOf(issued, n);
-            bookedEnd = java.util.Arrays.copyOf(bookedEnd, n);
-            tlpCounts = java.util.Arrays.copyOf(tlpCounts, n);
-            tlpNs = java.util.Arrays.copyOf(tlpNs, n);
-        }
-        issued[size] = t;
-        bookedEnd[size] = booked;
-        tlpCounts[size] = tlps;
-        tlpNs[size] = perTlp;
-        size++;
-    }
-
-    private void removeAt(int i) {
-        size--;
-        issued[i] = issued[size];
-        bookedEnd[i] = bookedEnd[size];
-        tlpCounts[i] = tlpCounts[size];
-        tlpNs[i] = tlpNs[size];
     }
 
     /** Time on the link of {@code wireBytes}, ns. */

@@ -28,7 +28,7 @@ public final class Timeline implements Resource {
     /** The simulation's clock, or null for a stand-alone timeline (which forgets only by {@link #HISTORY_NS}). */
     private final EventLoop clock;
     /** How far before the present a request may arrive. */
-    static final long PAST_SLACK_NS = 1_000;
+    public static final long PAST_SLACK_NS = 1_000;
 
     /**
      * Single-unit timelines: the booked intervals [start, end) of the recent past and the future, so that a
@@ -41,7 +41,8 @@ public final class Timeline implements Resource {
     /** Arrival time -> latest start of any request arriving at or before it (an increasing staircase). */
     private final SortedLongMap orderFloor = new SortedLongMap();
     private long latestArrival = Long.MIN_VALUE;
-    private static final long HISTORY_NS = 10_000_000;
+    /** How long a single unit keeps what it booked before its latest arrival (without a clock, its only bound). */
+    public static final long HISTORY_NS = 10_000_000;
 
     private long busyNs;
     /** Busy time attributed to named causes with {@link #attribute}, in order of first use; the rest is {@link #otherCause}'s. */
