@@ -175,6 +175,7 @@ public final class SimHost implements Host {
      * profile's {@code cacheline-transfer} within a socket, {@code cacheline-transfer-remote} across sockets
      * (0 when the profile defines neither).
      */
+    @Override
     public long lineTransferNs(int from, int to) {
         if (from == to || from < 0) return 0;
         return socketOf(from) == socketOf(to) ? lineTransferNs : remoteLineTransferNs;
