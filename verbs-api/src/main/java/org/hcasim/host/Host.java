@@ -35,6 +35,15 @@ public interface Host {
     /** Core the current task runs on, or -1 outside a task. */
     int currentCore();
 
+    /**
+     * CPU time core {@code toCore} waits for a cache line that core {@code fromCore} wrote last: 0 on the same core
+     * (or for {@code fromCore} -1, unknown), the profile's {@code cacheline-transfer} within a socket and
+     * {@code cacheline-transfer-remote} across sockets; 0 on a host that does not model caches.
+     */
+    default long lineTransferNs(int fromCore, int toCore) {
+        return 0;
+    }
+
     /** Priority of the current task, or {@code null} outside a task. */
     Priority currentPriority();
 

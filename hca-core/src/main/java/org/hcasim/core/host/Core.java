@@ -34,6 +34,8 @@ public final class Core implements Resource {
     long stolenUntil;
     /** The stealing dispatch of this core, created once. */
     Runnable stealer;
+    /** Start of the core's current run of back-to-back interrupt tasks, or -1 (idle or a thread ran since). */
+    private long interruptsSince = -1;
 
     /**
      * A queued task. Work of a work queue has a group (the queue's name): its body runs after {@code leadInNs}
@@ -119,6 +121,28 @@ public final class Core implements Resource {
     /** A hard-IRQ or soft-IRQ task is ready. */
     boolean hasReadyInterrupt() {
         return !ready.get(Priority.HARD_IRQ.ordinal()).isEmpty() || !ready.get(Priority.SOFT_IRQ.ordinal()).isEmpty();
+    }
+
+    /**
+     * The task a dispatch at {@code now} runs: the highest-priority ready one, except that a waiting thread task
+     * goes before soft-IRQ work once the core has run interrupts back to back for {@code softirqLimitNs}
+     * (__do_softirq's MAX_SOFTIRQ_TIME: it then hands the pending soft-IRQs to ksoftirqd, a thread the scheduler
+     * runs after the threads that waited longer). A hard IRQ still goes first. Null when none is ready.
+     */
+    Task takeNext(long now, long softirqLimitNs) {
+        if (now > freeAt) {
+            interruptsSince = -1; // the core was idle: a new run of interrupts starts
+        }
+        ArrayDeque<Task> threads = ready.get(Priority.THREAD.ordinal());
+        boolean deferSoftirq = interruptsSince >= 0 && now - interruptsSince >= softirqLimitNs
+                && !threads.isEmpty() && ready.get(Priority.HARD_IRQ.ordinal()).isEmpty();
+        Task t = deferSoftirq ? threads.pollFirst() : takeNext();
+        if (t == null || t.priority() == Priority.THREAD) {
+            interruptsSince = -1;
+        } else if (interruptsSince < 0) {
+            interruptsSince = now;
+        }
+        return t;
     }
 
     /** The highest-priority ready task, FIFO within a priority; null when none. */

@@ -20,7 +20,7 @@ import org.hcasim.verbs.RdmaDevice;
 
 /**
  * A simulated host: N cores running non-preemptive tasks (hard-IRQ before soft-IRQ before thread, FIFO
- * within a priority), CPU accounting, timers, locks, work queues, memory and its RDMA devices. With
+ * within a priority; a thread waiting behind {@link #MAX_SOFTIRQ_TIME_NS} of back-to-back interrupts goes next), CPU accounting, timers, locks, work queues, memory and its RDMA devices. With
  * {@link #irqPreemptsThreads(boolean)} an interrupt instead steals time from a thread task booked on its core.
  *
  * <p>A task runs inside one event-loop event at its start time {@code s}. While it runs, {@link #now()} is
@@ -29,6 +29,12 @@ import org.hcasim.verbs.RdmaDevice;
  * time) is entered into the ready queue by an event at that stamp, so it never starts before it was queued.
  */
 public final class SimHost implements Host {
+    /**
+     * MAX_SOFTIRQ_TIME (kernel/softirq.c): interrupt work that has run this long back to back lets a waiting thread
+     * in (the pending soft-IRQs go to ksoftirqd), so process-context work on a vector core is never starved.
+     */
+    static final long MAX_SOFTIRQ_TIME_NS = 2_000_000;
+
     private final Simulation sim;
     private final EventLoop loop;
     private final Tracer tracer;
@@ -175,6 +181,7 @@ public final class SimHost implements Host {
      * profile's {@code cacheline-transfer} within a socket, {@code cacheline-transfer-remote} across sockets
      * (0 when the profile defines neither).
      */
+    @Override
     public long lineTransferNs(int from, int to) {
         if (from == to || from < 0) return 0;
         return socketOf(from) == socketOf(to) ? lineTransferNs : remoteLineTransferNs;
@@ -308,7 +315,7 @@ public final class SimHost implements Host {
             return;
         }
         c.dispatchScheduled = false;
-        Core.Task t = c.takeNext();
+        Core.Task t = c.takeNext(loop.now(), MAX_SOFTIRQ_TIME_NS);
         if (t == null) {
             return;
         }

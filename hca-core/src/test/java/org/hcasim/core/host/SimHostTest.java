@@ -46,6 +46,22 @@ class SimHostTest {
     }
 
     @Test
+    void a_thread_waiting_behind_back_to_back_soft_irqs_runs_once_they_have_taken_max_softirq_time() {
+        // a tasklet that always finds more work, 10 us a run, from t = 0 to 10 ms
+        Runnable[] tasklet = new Runnable[1];
+        tasklet[0] = () -> {
+            host.charge(10_000);
+            if (host.now() < 10_000_000) host.run(0, Priority.SOFT_IRQ, "tasklet", tasklet[0]);
+        };
+        host.run(0, Priority.SOFT_IRQ, "tasklet", tasklet[0]);
+        sim.loop().at(500_000, () -> host.run(0, Priority.THREAD, "kworker", () -> log.add("kworker@" + host.now())));
+        sim.loop().run();
+
+        // without the bound it would wait for the tasklet's end at 10 ms
+        assertThat(log).containsExactly("kworker@" + SimHost.MAX_SOFTIRQ_TIME_NS);
+    }
+
+    @Test
     void ready_tasks_run_hard_irq_before_soft_irq_before_thread_without_preemption() {
         host.run(0, Priority.THREAD, "running", () -> {
             log.add("running");

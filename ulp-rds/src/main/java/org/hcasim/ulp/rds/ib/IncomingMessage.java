@@ -11,13 +11,19 @@ final class IncomingMessage {
     final RdsHeader header;
     final String fromAddress;
     final long[] fragments;
+    /** The receive ring it came from, which recvmsg tells where its fragments were freed. */
+    final ReceivePath ring;
+    /** The core whose tasklet built it (wrote its struct and its fragments' list). */
+    final int receivedOn;
     int count;
     int remaining;
 
-    IncomingMessage(RdsHeader header, String fromAddress, int fragmentCount) {
+    IncomingMessage(RdsHeader header, String fromAddress, int fragmentCount, ReceivePath ring, int receivedOn) {
         this.header = header;
         this.fromAddress = fromAddress;
         this.fragments = new long[fragmentCount];
+        this.ring = ring;
+        this.receivedOn = receivedOn;
         this.remaining = header.length();
     }
 

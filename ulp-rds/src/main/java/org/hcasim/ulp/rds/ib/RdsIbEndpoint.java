@@ -144,7 +144,10 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     /** recvmsg(2) of a message taken off a socket's queue, in its thread's task. */
     ReceivedDatagram recvmsg(IncomingMessage m) {
-        host.charge(costs.recvmsg() + host.cpuCosts().ns(CpuCosts.MEMCPY, m.header.length()));
+        // the incoming struct and each fragment's struct come from the tasklet's core that built the message
+        long lines = (SharedLines.INCOMING + m.count) * host.lineTransferNs(m.receivedOn, host.currentCore());
+        host.charge(costs.recvmsg() + host.cpuCosts().ns(CpuCosts.MEMCPY, m.header.length()) + lines);
+        m.ring.readOn(host.currentCore());
         byte[] data = null;
         int length = m.header.length();
         if (host.memory().payloadReal()) {
@@ -240,6 +243,9 @@ public final class RdsIbEndpoint implements MessageEndpoint {
             drop(m);
             return;
         }
+        // the socket's lines its owner's recvmsg and poll wrote last: rs_recv_lock, the receive queue and its
+        // byte count, the wait queue
+        host.charge(SharedLines.SOCKET * host.lineTransferNs(s.ownerCore(), host.currentCore()));
         s.arrived(m);
     }
 

@@ -105,6 +105,11 @@ final class RdsSocket implements MessageSocket {
         owner.wake();
     }
 
+    /** The core of the thread that owns the socket. */
+    int ownerCore() {
+        return owner.core();
+    }
+
     /** rds_recv_incoming's queueing: the message waits for recvmsg; a sleeping owner is woken. */
     void arrived(IncomingMessage m) {
         lock.around();

@@ -50,6 +50,11 @@ final class ReceivePath {
     private boolean passAckRequired;
     private long passAckReceived = -1;
     private long badHeaders;
+    /**
+     * The core of the last recvmsg of a message from this ring: its rds_inc_put freed the fragment and incoming
+     * structs into that core's per-CPU cache (rds_ib_recv_cache_put), from which the refill takes them again.
+     */
+    private int readerCore = -1;
 
     /** One receive-ring entry: its header slot, the fragment posted with it, its completion callback. */
     private final class Slot implements CompletionCallback {
@@ -107,7 +112,8 @@ final class ReceivePath {
         for (int i = 0; i < n; i++) {
             Slot s = ring[(head + posted + i) % ring.length];
             s.fragment = pool.take();
-            host.charge(costs.refillFragment() + costs.dmaMap()); // a fragment, ib_dma_map_sg of its page
+            // a fragment from the cache, its struct last written by the reader's core; ib_dma_map_sg of its page
+            host.charge(costs.refillFragment() + costs.dmaMap() + SharedLines.FRAGMENT * fromReader());
             wrs.add(new WorkRequest.Recv(List.of(new Sge(s.header, RdsHeader.BYTES, lkey),
                     new Sge(s.fragment, pool.size(), lkey)), s));
         }
@@ -151,7 +157,9 @@ final class ReceivePath {
             return;
         }
         if (current == null) {
-            current = new IncomingMessage(h, peer, settings.fragments(h.length()));
+            // the receive's rds_ib_incoming, refilled from the reader's per-CPU cache like the fragments
+            host.charge(SharedLines.INCOMING * fromReader());
+            current = new IncomingMessage(h, peer, settings.fragments(h.length()), this, host.currentCore());
         }
         if (current.add(fragment, (int) wc.byteLength() - RdsHeader.BYTES)) {
             passAckNext = h.sequence();
@@ -160,6 +168,16 @@ final class ReceivePath {
             current = null;
             sink.message(whole);
         }
+    }
+
+    /** recvmsg of one of this ring's messages ran on {@code core}, and freed its structs there. */
+    void readOn(int core) {
+        readerCore = core;
+    }
+
+    /** One cache line last written by the reader's core, fetched by this (the tasklet's) core. */
+    private long fromReader() {
+        return host.lineTransferNs(readerCore, host.currentCore());
     }
 
     /** After a pass: the sequence number received whole in it (or -1), and whether a message asked for an ACK. */

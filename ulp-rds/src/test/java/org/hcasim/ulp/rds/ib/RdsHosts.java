@@ -25,8 +25,11 @@ final class RdsHosts {
     }
 
     RdsHosts(int cores, Map<String, String> settings, PayloadMode payload) {
-        tb = VerbsTestbed.builder().hosts("a", "b").coresPerHost(cores).payload(payload)
-                .costs(EngineCosts.withBuiltInDefaults()).build();
+        this(cores, settings, payload, EngineCosts.withBuiltInDefaults());
+    }
+
+    RdsHosts(int cores, Map<String, String> settings, PayloadMode payload, org.hcasim.core.host.CostTable costs) {
+        tb = VerbsTestbed.builder().hosts("a", "b").coresPerHost(cores).payload(payload).costs(costs).build();
         Map<String, String> config = new LinkedHashMap<>(new RdsProvider().defaultConfiguration());
         config.putAll(settings);
         policies = TestbedPolicies.builtIn(config);
