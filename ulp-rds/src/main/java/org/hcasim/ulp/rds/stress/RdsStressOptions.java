@@ -187,7 +187,7 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 case "T" -> seconds = count(option, text, 1, 3600);
                 case "D" -> rdma = size(option, text);
                 case "M" -> rdmaMode = count(option, text, 0, 2);
-                case "qps" -> qps = count(option, text, 1, 1024);
+                case "qps" -> qps = count(option, text, 1, MAX_CONNECTIONS);
                 case "instances" -> instances = count(option, text, 1, MAX_INSTANCES);
                 default -> throw new IllegalStateException(name);
             }
@@ -223,17 +223,18 @@ public record RdsStressOptions(int tasks, long reqBytes, long ackBytes, int dept
                 throw new UsageException("option -D: RDMA transfers (" + rdma + " bytes) are not modelled yet; "
                         + "hcasim's rds-stress runs bcopy (-D 0) only");
             }
-            if ((long) instances * qps > MAX_CONNECTIONS) {
+            RdsStressOptions o = new RdsStressOptions(tasks, req, ack, depth, seconds, rdma, rdmaMode, oneWay, summary,
+                    cpu, verify, perfdata, json, qps, instances);
+            if (o.connections() > MAX_CONNECTIONS) {
                 throw new UsageException("options --instances " + instances + " and --qps " + qps + " ask for "
-                        + (long) instances * qps + " connections between the hosts; at most " + MAX_CONNECTIONS);
+                        + o.connections() + " connections between the hosts; at most " + MAX_CONNECTIONS);
             }
-            long ports = Ports.needed((long) instances * tasks, (long) instances * qps);
+            long ports = Ports.needed(o.totalTasks(), o.connections());
             if (ports > Ports.LAST) {
                 throw new UsageException("options --instances " + instances + ", -t " + tasks + " and --qps " + qps
                         + " need ports up to " + ports + ", beyond RDS's 65535 (two per task and connection)");
             }
-            return new RdsStressOptions(tasks, req, ack, depth, seconds, rdma, rdmaMode, oneWay, summary, cpu, verify,
-                    perfdata, json, qps, instances);
+            return o;
         }
     }
 
