@@ -5,8 +5,6 @@ import static org.hcasim.dist.CliRun.hcasim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;
 import net.jqwik.api.ForAll;
@@ -60,7 +58,6 @@ class FaultSoakPropertiesTest {
         int bs = 4096 << (2 * bsPower); // 4k, 16k, 64k
         int iodepth = 1 << (2 * depthPower); // 1, 4, 16
         long size = 1L << 20;
-        Path dir = Files.createTempDirectory("fault-soak");
         StringBuilder testbed = new StringBuilder("""
                 testbed.initiator.cores = 2
                 testbed.target.cores = 2
@@ -92,7 +89,7 @@ class FaultSoakPropertiesTest {
         if (srp) { // no PI on an SRP disk
             testbed = new StringBuilder(testbed.toString().replace("testbed.target.format = 512+8\ntestbed.target.pi = type1\n", ""));
         }
-        WriteThenReadRun run = WriteThenReadRun.run(dir, testbed.toString(), iser ? "iser" : srp ? "srp" : "nvmeof", pi, bs,
+        WriteThenReadRun run = WriteThenReadRun.run(testbed.toString(), iser ? "iser" : srp ? "srp" : "nvmeof", pi, bs,
                 iodepth, size);
         String what = run.what();
         long errors = run.errors();

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -33,7 +31,6 @@ class LinkDownRecoveryPropertiesTest {
         int iodepth = 1 << (2 * depthPower);
         int bs = 4096;
         long size = 1L << 20;
-        Path dir = Files.createTempDirectory("link-down");
         String testbed = String.format(Locale.ROOT, """
                 testbed.target.backstore = ram
                 testbed.target.namespace-size = 64m
@@ -43,7 +40,7 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 nvmeof.host.ctrl-loss-tmo = %ds
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, ctrlLossTmoTens * 10);
-        WriteThenReadRun o = WriteThenReadRun.run(dir, testbed, "nvmeof", "", bs, iodepth, size);
+        WriteThenReadRun o = WriteThenReadRun.run(testbed, "nvmeof", "", bs, iodepth, size);
         String what = o.what();
         long errors = o.errors();
         JsonNode faults = o.faults();
@@ -78,7 +75,6 @@ class LinkDownRecoveryPropertiesTest {
         int bs = 4096;
         long size = 1L << 20;
         String ulp = iser ? "iser" : "srp";
-        Path dir = Files.createTempDirectory("link-down-scsi");
         String timeout = iser ? "iser.initiator.replacement-timeout = " + timeoutTens * 10 + "s"
                 : "srp.initiator.fast-io-fail-tmo = " + (5 + timeoutTens * 10) + "s";
         String testbed = String.format(Locale.ROOT, """
@@ -90,7 +86,7 @@ class LinkDownRecoveryPropertiesTest {
                 fault.link.down-for = %ds
                 %s
                 """, seed, lossPpm / 1e6, downAtUs, downForSeconds, timeout);
-        WriteThenReadRun o = WriteThenReadRun.run(dir, testbed, ulp, "filename=" + (iser ? "sda" : "sdb") + "\n", bs, iodepth, size);
+        WriteThenReadRun o = WriteThenReadRun.run(testbed, ulp, "filename=" + (iser ? "sda" : "sdb") + "\n", bs, iodepth, size);
         String what = o.what();
         long errors = o.errors();
         JsonNode faults = o.faults();

@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.hcasim.dist.CliRun;
 
 /**
@@ -27,9 +29,12 @@ record WriteThenReadRun(JsonNode report, long errors, String what) {
         return report.path("hcasim faults");
     }
 
-    /** Runs the job; {@code globalOptions} are more lines of its global section (each ending in a newline), or "". */
-    static WriteThenReadRun run(Path dir, String testbed, String ioengine, String globalOptions, int bs, int iodepth,
-                                long size) throws IOException {
+    /**
+     * Runs the job in a temporary directory that is deleted afterwards (a property runs it dozens of times per build);
+     * {@code globalOptions} are more lines of its global section (each ending in a newline), or "".
+     */
+    static WriteThenReadRun run(String testbed, String ioengine, String globalOptions, int bs, int iodepth, long size)
+            throws IOException {
         String job = String.format(Locale.ROOT, """
                 [global]
                 ioengine=%s
@@ -46,10 +51,17 @@ record WriteThenReadRun(JsonNode report, long errors, String what) {
                 stonewall
                 rw=read
                 """, ioengine, globalOptions, bs, iodepth, size);
-        Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
-        Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
-
-        CliRun run = CliRun.hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        Path dir = Files.createTempDirectory("write-then-read");
+        CliRun run;
+        try {
+            Path testbedFile = Files.writeString(dir.resolve("testbed.properties"), testbed);
+            Path jobFile = Files.writeString(dir.resolve("job.fio"), job);
+            run = CliRun.hcasim("fio", "--testbed", testbedFile.toString(), "--output-format=json", jobFile.toString());
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(f);
+            }
+        }
         String what = testbed + job + run.err();
         assertThat(run.exit()).as(what).isIn(0, 1);
         assertThat(run.err().lines().filter(l -> !l.startsWith("fio: io_u error on file ")).toList()).as(what).isEmpty();
