@@ -46,6 +46,17 @@ public interface CompletionQueue {
     /** Sets interrupt moderation including its period mode; a MODIFY_CQ firmware command. */
     void modifyModeration(Moderation moderation);
 
+    /**
+     * {@link #modifyModeration(Moderation)} from a context that may sleep (a work item, as ib_cq_rdma_dim_work
+     * runs): the driver waits for the command's completion event (mlx5_cmd_exec in event mode) without holding its
+     * core, the moderation takes effect when the firmware has executed the command, and {@code applied} then runs
+     * on the caller's core. The default executes the command synchronously and runs {@code applied} at once.
+     */
+    default void modifyModeration(Moderation moderation, Runnable applied) {
+        modifyModeration(moderation);
+        applied.run();
+    }
+
     /** The moderation in force (the device default until the first {@link #modifyModeration}). */
     Moderation moderation();
 

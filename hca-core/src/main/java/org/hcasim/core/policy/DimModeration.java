@@ -13,7 +13,8 @@ import org.hcasim.verbs.RdmaDevice;
 /**
  * The CQ the role asks for, with an adaptive moderator: every polling pass the CQ reports goes to an
  * {@link RdmaDim}; when it picks another profile, a work item on the polling core (schedule_work, as
- * {@code ib_cq_rdma_dim_work} runs) issues the MODIFY_CQ firmware command and then lets DIM measure again.
+ * {@code ib_cq_rdma_dim_work} runs) issues the MODIFY_CQ firmware command, sleeps until the command completes
+ * (mlx5_cmd_exec waits for its completion event, leaving the core to other work) and then lets DIM measure again.
  * Work-queue CQs feed DIM only with passes that did not use the whole budget (ib_cq_poll_work requeues those).
  * The engine reports the passes of SOFTIRQ and WORKQUEUE CQs; a ULP polling a DIRECT CQ itself reports its own
  * (RDS), otherwise a DIRECT CQ's moderation stays as created.
@@ -65,10 +66,8 @@ final class DimModeration implements CqPolicy {
                 return;
             }
             int profile = dim.profile();
-            Runnable apply = () -> {
-                cq.modifyModeration(RdmaDim.moderationOf(profile));
-                dim.applied();
-            };
+            // the work item sleeps through the command; DIM measures again once it has completed
+            Runnable apply = () -> cq.modifyModeration(RdmaDim.moderationOf(profile), dim::applied);
             if (host.inTask()) {
                 host.workQueue("events").queue(host.currentCore(), "rdma-dim-work", apply);
             } else {

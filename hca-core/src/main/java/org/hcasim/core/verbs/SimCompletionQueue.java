@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.hcasim.core.host.SimHost;
 import org.hcasim.core.hw.CqModeration;
 import org.hcasim.core.hw.EventQueue;
 import org.hcasim.core.hw.FirmwareCommand;
@@ -275,6 +276,38 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     @Override
     public void modifyModeration(Moderation m) {
         device.firmwareCommand(FirmwareCommand.MODIFY_CQ);
+        configure(m);
+    }
+
+    /**
+     * The command is submitted now and the caller does not wait on its core: mlx5_cmd_exec sleeps until the
+     * command's completion event, so the core runs other work meanwhile (the synchronous form charges the wait as
+     * polling). When the firmware has executed it the moderation takes effect and the sleeper, switched back in on
+     * its core (a context switch), runs {@code applied}. Outside a task it is the synchronous form.
+     */
+    @Override
+    public void modifyModeration(Moderation m, Runnable applied) {
+        SimHost host = device.simHost();
+        if (!host.inTask()) {
+            modifyModeration(m);
+            applied.run();
+            return;
+        }
+        int caller = host.currentCore();
+        long done = device.submitFirmwareCommand(FirmwareCommand.MODIFY_CQ);
+        device.loop().at(done, () -> {
+            if (destroyed) {
+                return;
+            }
+            configure(m);
+            host.run(caller, Priority.THREAD, "mlx5-cmd-done", () -> {
+                host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
+                applied.run();
+            });
+        });
+    }
+
+    private void configure(Moderation m) {
         moderation.configure(m.count(), m.periodUs() * 1000L, m.mode() == CqPeriodMode.RESTART_ON_CQE
                 ? ModerationMode.RESTART_ON_CQE : ModerationMode.START_ON_EVENT);
         moderationInForce = m;

@@ -311,6 +311,14 @@ public final class SimRdmaDevice implements RdmaDevice {
         firmwareCommand(command, 0);
     }
 
+    /**
+     * Submits a firmware command without waiting for it (the caller sleeps until its completion event rather than
+     * polling); returns the time the firmware reports its completion.
+     */
+    long submitFirmwareCommand(FirmwareCommand command) {
+        return dataPath.firmwareCommand(host.now(), command, 0);
+    }
+
     /** {@link #firmwareCommand(FirmwareCommand)} for an mkey with {@code translationBytes} of translation entries. */
     void firmwareCommand(FirmwareCommand command, long translationBytes) {
         long start = host.now();
