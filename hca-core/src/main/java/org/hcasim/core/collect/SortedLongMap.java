@@ -4,15 +4,19 @@ package org.hcasim.core.collect;
  * A sorted map from {@code long} to {@code long} on one array of (key, value) pairs, addressed by position
  * (0 = smallest key). Built for lists whose keys grow, like a timeline's bookings near the present or a bump
  * allocator's addresses: inserts and removals near the end are cheap shifts and the oldest entries leave from
- * the front (an index bump). A key and its value share a cache line, which matters on the per-I/O path where
- * every map is touched briefly between much other work. Unlike a {@code TreeMap<Long, Long>} it neither boxes
- * nor allocates per operation.
+ * the front (an index bump). An insert or removal shifts whichever side of its position is shorter (the array
+ * keeps room in front of the entries too): a single-unit timeline with a long backlog booked ahead fills gaps
+ * near the present, at the front of a list of thousands (docs/performance.md). A key and its value share a
+ * cache line, which matters on the per-I/O path where every map is touched briefly between much other work.
+ * Unlike a {@code TreeMap<Long, Long>} it neither boxes nor allocates per operation.
  */
 public final class SortedLongMap {
     /** entries[2j] = key, entries[2j + 1] = value of array slot j; the map is slots [head, head + size). */
     private long[] entries = new long[32];
     private int head;
     private int size;
+    /** Entries moved by inserts and removals so far (tests check which side was shifted). */
+    private long shifted;
 
     public int size() {
         return size;
@@ -115,11 +119,23 @@ public final class SortedLongMap {
      * position (keys stay sorted and unique: {@code keyAt(i - 1) < key < keyAt(i)}).
      */
     public void insertAt(int i, long key, long value) {
-        if (head + size == capacity()) {
+        boolean tailFull = head + size == capacity();
+        if (tailFull && head == 0) {
             makeRoom();
+            tailFull = false;
         }
-        int at = 2 * (head + i);
-        System.arraycopy(entries, at, entries, at + 2, 2 * (size - i));
+        int at;
+        if (head > 0 && (i < size - i || tailFull)) { // the front is shorter (or the only side with room)
+            int from = 2 * head;
+            System.arraycopy(entries, from, entries, from - 2, 2 * i);
+            head--;
+            shifted += i;
+            at = 2 * (head + i);
+        } else {
+            at = 2 * (head + i);
+            System.arraycopy(entries, at, entries, at + 2, 2 * (size - i));
+            shifted += size - i;
+        }
         entries[at] = key;
         entries[at + 1] = value;
         size++;
@@ -161,11 +177,16 @@ public final class SortedLongMap {
     }
 
     public void removeAt(int i) {
-        if (i == 0) {
+        int after = size - i - 1;
+        if (i < after) { // the entries before it are fewer: move them up by one
+            int from = 2 * head;
+            System.arraycopy(entries, from, entries, from + 2, 2 * i);
             head++;
+            shifted += i;
         } else {
             int at = 2 * (head + i);
-            System.arraycopy(entries, at + 2, entries, at, 2 * (size - i - 1));
+            System.arraycopy(entries, at + 2, entries, at, 2 * after);
+            shifted += after;
         }
         size--;
         if (size == 0) {
@@ -173,11 +194,20 @@ public final class SortedLongMap {
         }
     }
 
-    /** Moves the entries to the front of the array, growing it when it is at least half full. */
+    /** Entries moved by inserts and removals since the map was made. */
+    long shiftedEntries() {
+        return shifted;
+    }
+
+    /**
+     * Moves the entries down to a quarter of the free room from the array's start (the rest stays behind them,
+     * where a list whose keys grow inserts most), growing the array when it is at least half full.
+     */
     private void makeRoom() {
         long[] e = size * 2 > capacity() ? new long[entries.length * 2] : entries;
-        System.arraycopy(entries, 2 * head, e, 0, 2 * size);
+        int newHead = (e.length / 2 - size) / 4;
+        System.arraycopy(entries, 2 * head, e, 2 * newHead, 2 * size);
         entries = e;
-        head = 0;
+        head = newHead;
     }
 }

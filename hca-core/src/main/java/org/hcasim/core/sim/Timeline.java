@@ -219,15 +219,18 @@ public final class Timeline implements Resource {
                 forgetBefore(history); // the history bound cuts into what is still reachable: at once, as always
             } else if (booked.size() + orderFloor.size() >= pruneAtSize) {
                 forgetBefore(unreachable); // what lies before no request can reach: whenever the lists grow
-                pruneAtSize = Math.max(LAZY_PRUNE_SIZE, 2 * (booked.size() + orderFloor.size()));
+                pruneAtSize = booked.size() + orderFloor.size() + LAZY_PRUNE_SIZE;
             }
         }
         return start;
     }
 
     /**
-     * The lists are pruned of what no request can reach when they hold this many entries together, or twice as
-     * many as the last pruning left (what is booked ahead stays): leftovers cost nothing to skip.
+     * The lists are pruned of what no request can reach when they hold this many entries more than the last
+     * pruning left (what is booked ahead stays): leftovers cost nothing to skip, but a request booked near the
+     * present inserts behind them, and with a long backlog booked ahead (thousands of entries on a saturated
+     * PCIe direction) a pruning only at twice the size left thousands of past entries in front of each insert
+     * (docs/performance.md).
      */
     private static final int LAZY_PRUNE_SIZE = 32;
     private int pruneAtSize = LAZY_PRUNE_SIZE;

@@ -76,6 +76,36 @@ class SortedLongMapTest {
         assertThat(map.keyAt(0)).isEqualTo(7);
     }
 
+    @Test
+    void insertsAndRemovalsNearTheFrontOfALongListShiftTheFrontNotTheTail() {
+        SortedLongMap map = new SortedLongMap();
+        TreeMap<Long, Long> reference = new TreeMap<>();
+        for (long k = 1; k <= 10_000; k++) {
+            map.put(10 * k, 10 * k + 1); // appended: nothing shifted
+            reference.put(10 * k, 10 * k + 1);
+        }
+        map.removeFirst(100); // pruned from the front, as a timeline forgets what ended: room in front
+        reference.headMap(1010L).clear();
+        long before = map.shiftedEntries();
+        for (long k = 0; k < 50; k++) { // gaps filled near the present, ahead of a long booked backlog
+            long key = 1015 + 20 * k;
+            map.insertAt(map.floorIndex(key) + 1, key, key + 2);
+            reference.put(key, key + 2);
+        }
+        for (int j = 0; j < 20; j++) {
+            int i = 3 * j + 1;
+            reference.remove(map.keyAt(i));
+            map.removeAt(i);
+        }
+
+        assertThat(map.shiftedEntries() - before).isLessThan(70 * 200); // a tail shift would move ~9 900 each
+        assertThat(map.size()).isEqualTo(reference.size());
+        int i = 0;
+        for (Map.Entry<Long, Long> e : reference.entrySet()) {
+            assertSame(map, i++, e);
+        }
+    }
+
     private static void assertSame(SortedLongMap map, int index, Map.Entry<Long, Long> expected) {
         if (expected == null) {
             assertThat(index).isEqualTo(-1);
