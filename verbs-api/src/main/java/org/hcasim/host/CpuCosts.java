@@ -35,8 +35,13 @@ public interface CpuCosts {
     String CONTEXT_SWITCH = "context-switch";
     /** Latency from wake_up of a sleeping thread until it runs again (not CPU busy time). */
     String WAKEUP_LATENCY = "wakeup-latency";
-    /** Dispatching queued work to a work queue worker thread. */
+    /** Dispatching queued work to a work queue worker thread that has to be woken (none of its pool runs). */
     String WORKQUEUE_DISPATCH = "workqueue-dispatch";
+    /**
+     * Optional (the dispatch cost when a profile does not define it): queued work taken by the pool's worker that
+     * is still running on that core (insert_work without a wake-up, process_one_work's bookkeeping).
+     */
+    String WORKQUEUE_PICKUP = "workqueue-pickup";
     /**
      * Kernel connection-manager work for one CM message at the receiving host (MAD receive, ib_cm state
      * machine, rdma_cm handler dispatch); it delays the message's delivery.

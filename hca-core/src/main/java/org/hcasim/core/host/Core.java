@@ -36,52 +36,49 @@ public final class Core implements Resource {
     Runnable stealer;
     /** Start of the core's current run of back-to-back interrupt tasks, or -1 (idle or a thread ran since). */
     private long interruptsSince = -1;
+    /** Start of the core's current run of back-to-back tasks (when it last came out of idle). */
+    private long busySince;
 
     /**
-     * A queued task. Work of a work queue has a group (the queue's name): its body runs after {@code leadInNs}
-     * of CPU (the queue's dispatch), and its label is {@code group:name}, joined only when someone reads it.
+     * A queued task. Work of a work queue has its queue: its body runs after the queue's dispatch (which the queue
+     * chooses when the work starts), and its label is {@code queue:name}, joined only when someone reads it.
      * Mutable so that {@link SimHost} can hand a task that has run out again for the next one (a task per
      * I/O stage was the host's largest allocation); nothing keeps a task once it has run.
      */
     static final class Task {
         private Priority priority;
-        private String group;
+        private SimWorkQueue queue;
         private String name;
-        private long leadInNs;
         private Runnable body;
 
         Task(Priority priority, String label, Runnable body) {
-            set(priority, null, label, 0, body);
+            set(priority, null, label, body);
         }
 
-        Task(Priority priority, String group, String name, long leadInNs, Runnable body) {
-            set(priority, group, name, leadInNs, body);
+        Task(Priority priority, SimWorkQueue queue, String name, Runnable body) {
+            set(priority, queue, name, body);
         }
 
-        Task set(Priority priority, String group, String name, long leadInNs, Runnable body) {
+        Task set(Priority priority, SimWorkQueue queue, String name, Runnable body) {
             this.priority = priority;
-            this.group = group;
+            this.queue = queue;
             this.name = name;
-            this.leadInNs = leadInNs;
             this.body = body;
             return this;
         }
 
         /** Drops what the task refers to, so that a spare task keeps nothing alive. */
         void clear() {
-            set(null, null, null, 0, null);
+            set(null, null, null, null);
         }
 
         Priority priority() {
             return priority;
         }
 
-        String group() {
-            return group;
-        }
-
-        long leadInNs() {
-            return leadInNs;
+        /** The work queue whose work this is, or null. */
+        SimWorkQueue queue() {
+            return queue;
         }
 
         Runnable body() {
@@ -89,7 +86,7 @@ public final class Core implements Resource {
         }
 
         String label() {
-            return group == null ? name : group + ":" + name;
+            return queue == null ? name : queue.name() + ":" + name;
         }
     }
 
@@ -132,6 +129,7 @@ public final class Core implements Resource {
     Task takeNext(long now, long softirqLimitNs) {
         if (now > freeAt) {
             interruptsSince = -1; // the core was idle: a new run of interrupts starts
+            busySince = now;
         }
         ArrayDeque<Task> threads = ready.get(Priority.THREAD.ordinal());
         boolean deferSoftirq = interruptsSince >= 0 && now - interruptsSince >= softirqLimitNs
@@ -154,6 +152,11 @@ public final class Core implements Resource {
             }
         }
         return null;
+    }
+
+    /** When the core last came out of idle: it has run tasks back to back since. */
+    long busySince() {
+        return busySince;
     }
 
     void account(Priority priority, long chargedNs) {

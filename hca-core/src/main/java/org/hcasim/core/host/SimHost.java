@@ -235,15 +235,15 @@ public final class SimHost implements Host {
 
     @Override
     public void run(int core, Priority priority, String label, Runnable task) {
-        run(core, task(priority, null, label, 0, task));
+        run(core, task(priority, null, label, task));
     }
 
     /**
-     * Runs {@code work} on {@code core} at thread priority as work of the queue {@code queue}: after
-     * {@code dispatchNs} of CPU, labelled {@code queue:label}.
+     * Runs {@code work} on {@code core} at thread priority as work of {@code queue}: after the queue's dispatch,
+     * labelled {@code queue:label}.
      */
-    void runWork(int core, String queue, String label, long dispatchNs, Runnable work) {
-        run(core, task(Priority.THREAD, queue, label, dispatchNs, work));
+    void runWork(int core, SimWorkQueue queue, String label, Runnable work) {
+        run(core, task(Priority.THREAD, queue, label, work));
     }
 
     private void run(int core, Core.Task t) {
@@ -262,19 +262,19 @@ public final class SimHost implements Host {
         if (delayNs < 0) {
             throw new IllegalArgumentException("negative timer delay " + delayNs + " ns");
         }
-        Core.Task t = task(Priority.SOFT_IRQ, null, label, 0, task);
+        Core.Task t = task(Priority.SOFT_IRQ, null, label, task);
         long handle = loop.at(now() + delayNs, enqueueAtStamp, core, t);
         return () -> loop.cancel(handle);
     }
 
     /** A task from the spares that have run, or a new one. */
-    private Core.Task task(Priority priority, String group, String label, long leadInNs, Runnable body) {
+    private Core.Task task(Priority priority, SimWorkQueue queue, String label, Runnable body) {
         if (spareTaskCount > 0) {
             Core.Task t = spareTasks[--spareTaskCount];
             spareTasks[spareTaskCount] = null;
-            return t.set(priority, group, label, leadInNs, body);
+            return t.set(priority, queue, label, body);
         }
-        return new Core.Task(priority, group, label, leadInNs, body);
+        return new Core.Task(priority, queue, label, body);
     }
 
     /** Keeps a task that has run for the next one (a cancelled timer's task is simply dropped). */
@@ -357,8 +357,10 @@ public final class SimHost implements Host {
         taskElapsed = 0;
         taskCharged = 0;
         try {
-            if (t.group() != null) {
-                charge(t.leadInNs()); // even 0: charging advances the inbound-DMA rate's decay, as it always did
+            SimWorkQueue wq = t.queue();
+            if (wq != null) {
+                // even 0: charging advances the inbound-DMA rate's decay, as it always did
+                charge(wq.dispatchNs(c.index(), c.busySince()));
             }
             t.body().run();
             if (!locksHeld.isEmpty()) {
@@ -371,6 +373,9 @@ public final class SimHost implements Host {
             c.running = false;
             c.freeAt = taskStart + taskElapsed;
             c.threadBooked = t.priority() == Priority.THREAD;
+            if (t.queue() != null) {
+                t.queue().workEnded(c.index(), c.freeAt);
+            }
             c.account(t.priority(), taskCharged);
             if (tracer.on() && taskElapsed > 0) {
                 tracer.sink().span(coreTracks[c.index()], t.label(), taskStart, taskElapsed);
