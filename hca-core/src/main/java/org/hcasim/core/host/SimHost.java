@@ -81,8 +81,8 @@ public final class SimHost implements Host {
             throw new IllegalArgumentException("host '" + name + "': " + sockets + " sockets for " + coreCount + " cores");
         }
         this.sockets = sockets;
-        this.lineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER);
-        this.remoteLineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER_REMOTE);
+        this.lineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER, 0);
+        this.remoteLineTransferNs = optionalNs(costs, CpuCosts.CACHELINE_TRANSFER_REMOTE, 0);
         this.sim = sim;
         this.loop = sim.loop();
         this.tracer = sim.tracer();
@@ -187,11 +187,12 @@ public final class SimHost implements Host {
         return socketOf(from) == socketOf(to) ? lineTransferNs : remoteLineTransferNs;
     }
 
-    private static long optionalNs(CpuCosts costs, String operation) {
+    /** A cost a profile may leave out: {@code absent} when it does. */
+    static long optionalNs(CpuCosts costs, String operation, long absent) {
         try {
             return costs.ns(operation);
         } catch (IllegalArgumentException notInProfile) {
-            return 0;
+            return absent;
         }
     }
 

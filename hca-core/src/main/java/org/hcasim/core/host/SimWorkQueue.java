@@ -26,17 +26,9 @@ final class SimWorkQueue implements WorkQueue {
         this.host = host;
         this.name = name;
         this.dispatch = new CachedCost(host.cpuCosts(), CpuCosts.WORKQUEUE_DISPATCH);
-        this.pickupNs = optionalNs(host, CpuCosts.WORKQUEUE_PICKUP);
+        this.pickupNs = SimHost.optionalNs(host.cpuCosts(), CpuCosts.WORKQUEUE_PICKUP, -1);
         this.lastEnd = new long[host.coreCount()];
         Arrays.fill(lastEnd, Long.MIN_VALUE);
-    }
-
-    private static long optionalNs(SimHost host, String operation) {
-        try {
-            return host.cpuCosts().ns(operation);
-        } catch (IllegalArgumentException notInProfile) {
-            return -1;
-        }
     }
 
     String name() {
