@@ -108,10 +108,16 @@ final class CoreLoads {
         return best;
     }
 
+    /** The core's share and its split by kind; the parts are scaled as the share is capped, so they add up to it. */
     private String describe(int[] hc) {
         long[] b = busy[hc[0]][hc[1]];
+        long sum = 0;
+        for (long part : b) {
+            sum += part;
+        }
+        double share = share(hc[0], hc[1]);
+        double perNs = sum == 0 ? 0 : 100 * share / sum;
         return String.format(Locale.ROOT, "%s cpu%d %.0f%% (interrupts %.0f%%, tasklets %.0f%%, threads %.0f%%)",
-                hosts.get(hc[0]).name(), hc[1], 100 * share(hc[0], hc[1]), 100.0 * b[0] / intervalNs,
-                100.0 * b[1] / intervalNs, 100.0 * b[2] / intervalNs);
+                hosts.get(hc[0]).name(), hc[1], 100 * share, perNs * b[0], perNs * b[1], perNs * b[2]);
     }
 }
