@@ -38,6 +38,8 @@ public final class Core implements Resource {
     private long interruptsSince = -1;
     /** Start of the core's current run of back-to-back tasks (when it last came out of idle). */
     private long busySince;
+    /** The kernel's whole __do_softirq exit rule with ksoftirqd ({@link SoftirqLoop}); null: the 2 ms rule alone. */
+    private SoftirqLoop softirqLoop;
 
     /**
      * A queued task. Work of a work queue has its queue: its body runs after the queue's dispatch (which the queue
@@ -50,6 +52,8 @@ public final class Core implements Resource {
         private SimWorkQueue queue;
         private String name;
         private Runnable body;
+        /** Queued by a task of its priority running on its core (a tasklet's next batch, a thread's next step). */
+        boolean continuation;
 
         Task(Priority priority, String label, Runnable body) {
             set(priority, null, label, body);
@@ -64,6 +68,7 @@ public final class Core implements Resource {
             this.queue = queue;
             this.name = name;
             this.body = body;
+            this.continuation = false;
             return this;
         }
 
@@ -102,8 +107,31 @@ public final class Core implements Resource {
         return index;
     }
 
-    void enqueue(Task task) {
+    void enqueue(Task task, long now) {
+        if (softirqLoop != null) {
+            softirqLoop.enqueue(task, now, task.continuation, ready.get(Priority.SOFT_IRQ.ordinal()),
+                    ready.get(Priority.THREAD.ordinal()));
+            if (task.priority() != Priority.THREAD) {
+                if (task.priority() == Priority.HARD_IRQ) ready.get(Priority.HARD_IRQ.ordinal()).addLast(task);
+                return; // soft-IRQ work: queued by the loop, inline or for ksoftirqd
+            }
+        }
         ready.get(task.priority().ordinal()).addLast(task);
+    }
+
+    /** Runs this core's soft-IRQ work by the kernel's whole exit rule ({@code host.softirq-ksoftirqd}). */
+    void useSoftirqLoop(long maxTimeNs, int maxRestart, Task ksoftirqdTurn) {
+        softirqLoop = new SoftirqLoop(maxTimeNs, maxRestart, ksoftirqdTurn);
+    }
+
+    /** The task that just ran has ended (the loop needs to know whether ksoftirqd is still the core's task). */
+    void taskEnded() {
+        if (softirqLoop != null) softirqLoop.taskEnded(ready.get(Priority.THREAD.ordinal()), freeAt);
+    }
+
+    /** Whether {@code t} was taken from ksoftirqd (it pays the switch to that thread). */
+    boolean switchesToKsoftirqd(Task t) {
+        return softirqLoop != null && softirqLoop.switchedIn(t);
     }
 
     boolean hasReady() {
@@ -112,7 +140,7 @@ public final class Core implements Resource {
                 return true;
             }
         }
-        return false;
+        return false; // ksoftirqd's work, when it has any, has its turn queued among the threads
     }
 
     /** A hard-IRQ or soft-IRQ task is ready. */
@@ -130,6 +158,10 @@ public final class Core implements Resource {
         if (now > freeAt) {
             interruptsSince = -1; // the core was idle: a new run of interrupts starts
             busySince = now;
+        }
+        if (softirqLoop != null) {
+            return softirqLoop.takeNext(now, now > freeAt, ready.get(Priority.HARD_IRQ.ordinal()),
+                    ready.get(Priority.SOFT_IRQ.ordinal()), ready.get(Priority.THREAD.ordinal()));
         }
         ArrayDeque<Task> threads = ready.get(Priority.THREAD.ordinal());
         boolean deferSoftirq = interruptsSince >= 0 && now - interruptsSince >= softirqLimitNs
@@ -166,7 +198,7 @@ public final class Core implements Resource {
 
     /** Number of tasks waiting to run. */
     public int readyCount() {
-        int n = 0;
+        int n = softirqLoop == null ? 0 : softirqLoop.deferredCount() - (softirqLoop.turnQueued() ? 1 : 0);
         for (ArrayDeque<Task> q : ready) {
             n += q.size();
         }

@@ -21,7 +21,8 @@ import org.hcasim.verbs.RdmaDevice;
 /**
  * A simulated host: N cores running non-preemptive tasks (hard-IRQ before soft-IRQ before thread, FIFO
  * within a priority; a thread waiting behind {@link #MAX_SOFTIRQ_TIME_NS} of back-to-back interrupts goes next), CPU accounting, timers, locks, work queues, memory and its RDMA devices. With
- * {@link #irqPreemptsThreads(boolean)} an interrupt instead steals time from a thread task booked on its core.
+ * {@link #irqPreemptsThreads(boolean)} an interrupt instead steals time from a thread task booked on its core; with
+ * {@link #softirqKsoftirqd(boolean)} soft-IRQ work follows the kernel's whole exit rule, with ksoftirqd ({@link SoftirqLoop}).
  *
  * <p>A task runs inside one event-loop event at its start time {@code s}. While it runs, {@link #now()} is
  * {@code s + charged (+ slept)}; when it returns, its core is busy until that time and then takes the next
@@ -34,6 +35,8 @@ public final class SimHost implements Host {
      * in (the pending soft-IRQs go to ksoftirqd), so process-context work on a vector core is never starved.
      */
     static final long MAX_SOFTIRQ_TIME_NS = 2_000_000;
+    /** MAX_SOFTIRQ_RESTART (kernel/softirq.c): rounds of one inline soft-IRQ loop before ksoftirqd takes the rest. */
+    static final int MAX_SOFTIRQ_RESTART = 10;
 
     private final Simulation sim;
     private final EventLoop loop;
@@ -67,6 +70,8 @@ public final class SimHost implements Host {
     private final long remoteLineTransferNs;
     /** Hard and soft IRQs steal time from a thread task on their core instead of waiting for it (off by default). */
     private boolean irqPreemptsThreads;
+    /** Soft-IRQ work follows the kernel's whole exit rule, with ksoftirqd (off by default). */
+    private boolean ksoftirqd;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
         this(sim, name, coreCount, 1, costs, memory);
@@ -113,7 +118,34 @@ public final class SimHost implements Host {
      * and push the thread's end later by their own time ({@code host.irq-preempts-threads}); off, they wait for it.
      */
     public void irqPreemptsThreads(boolean on) {
+        if (on && ksoftirqd) {
+            throw new IllegalArgumentException("host '" + name + "': host.irq-preempts-threads and host.softirq-ksoftirqd"
+                    + " cannot both be true");
+        }
         this.irqPreemptsThreads = on;
+    }
+
+    /**
+     * Runs soft-IRQ work by the kernel's whole rule ({@code host.softirq-ksoftirqd}, {@link SoftirqLoop}): an inline
+     * loop ends after {@link #MAX_SOFTIRQ_RESTART} rounds, {@link #MAX_SOFTIRQ_TIME_NS} or a wake-up on its core, and
+     * ksoftirqd then shares the core with its threads; off, only the 2 ms bound lets a waiting thread in. Set before
+     * the host runs anything.
+     */
+    public void softirqKsoftirqd(boolean on) {
+        if (on && irqPreemptsThreads) {
+            throw new IllegalArgumentException("host '" + name + "': host.irq-preempts-threads and host.softirq-ksoftirqd"
+                    + " cannot both be true");
+        }
+        if (on && !ksoftirqd) {
+            for (Core c : cores) {
+                c.useSoftirqLoop(MAX_SOFTIRQ_TIME_NS, MAX_SOFTIRQ_RESTART,
+                        new Core.Task(Priority.THREAD, "ksoftirqd/" + c.index(), null));
+            }
+        }
+        if (!on && ksoftirqd) {
+            throw new IllegalStateException("host '" + name + "': host.softirq-ksoftirqd cannot be turned off again");
+        }
+        this.ksoftirqd = on;
     }
 
     public Simulation simulation() {
@@ -249,6 +281,7 @@ public final class SimHost implements Host {
 
     private void run(int core, Core.Task t) {
         checkCore(core);
+        t.continuation = current != null && current.index() == core && currentPriority == t.priority();
         long stamp = now();
         if (stamp > loop.now()) {
             loop.at(stamp, enqueueAtStamp, core, t);
@@ -287,7 +320,7 @@ public final class SimHost implements Host {
     }
 
     private void enqueue(Core c, Core.Task t) {
-        c.enqueue(t);
+        c.enqueue(t, loop.now());
         if (c.running) {
             return; // the running task's end schedules the next dispatch
         }
@@ -358,6 +391,9 @@ public final class SimHost implements Host {
         taskElapsed = 0;
         taskCharged = 0;
         try {
+            if (c.switchesToKsoftirqd(t)) {
+                charge(costs.ns(CpuCosts.CONTEXT_SWITCH)); // the scheduler switches to ksoftirqd
+            }
             SimWorkQueue wq = t.queue();
             if (wq != null) {
                 // even 0: charging advances the inbound-DMA rate's decay, as it always did
@@ -377,6 +413,7 @@ public final class SimHost implements Host {
             if (t.queue() != null) {
                 t.queue().workEnded(c.index(), c.freeAt);
             }
+            c.taskEnded();
             c.account(t.priority(), taskCharged);
             if (tracer.on() && taskElapsed > 0) {
                 tracer.sink().span(coreTracks[c.index()], t.label(), taskStart, taskElapsed);

@@ -30,13 +30,17 @@ public final class HostProfile {
     private final CostTable costs;
     private final Map<String, String> values;
     private final boolean irqPreemptsThreads;
+    private final boolean softirqKsoftirqd;
 
     /** Optional key: interrupts steal time from thread tasks on their core (SimHost); default false. */
     static final String IRQ_PREEMPTS_THREADS = "host.irq-preempts-threads";
+    /** Optional key: soft-IRQ work by the kernel's whole exit rule, with ksoftirqd (SimHost); default false. */
+    static final String SOFTIRQ_KSOFTIRQD = "host.softirq-ksoftirqd";
 
     private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values,
-            boolean irqPreemptsThreads) {
+            boolean irqPreemptsThreads, boolean softirqKsoftirqd) {
         this.name = name;
+        this.softirqKsoftirqd = softirqKsoftirqd;
         this.cores = cores;
         this.sockets = sockets;
         this.irqPreemptsThreads = irqPreemptsThreads;
@@ -76,16 +80,25 @@ public final class HostProfile {
                 throw new ProfileException(source + ": missing key 'host.cost." + required + "-ns-per-byte'");
             }
         }
-        boolean irqPreemptsThreads = false;
-        if (v.has(IRQ_PREEMPTS_THREADS)) {
-            String text = v.string(IRQ_PREEMPTS_THREADS);
-            if (!text.equals("true") && !text.equals("false")) {
-                throw new ProfileException(source + ": '" + IRQ_PREEMPTS_THREADS + "' must be true or false, got '" + text + "'");
-            }
-            irqPreemptsThreads = Boolean.parseBoolean(text);
+        boolean irqPreemptsThreads = flag(v, source, IRQ_PREEMPTS_THREADS);
+        boolean softirqKsoftirqd = flag(v, source, SOFTIRQ_KSOFTIRQD);
+        if (irqPreemptsThreads && softirqKsoftirqd) {
+            throw new ProfileException(source + ": '" + IRQ_PREEMPTS_THREADS + "' and '" + SOFTIRQ_KSOFTIRQD
+                    + "' cannot both be true");
         }
         v.requireAllRead();
-        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(), irqPreemptsThreads);
+        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(), irqPreemptsThreads,
+                softirqKsoftirqd);
+    }
+
+    /** An optional true/false key, false when absent. */
+    private static boolean flag(ProfileValues v, String source, String key) {
+        if (!v.has(key)) return false;
+        String text = v.string(key);
+        if (!text.equals("true") && !text.equals("false")) {
+            throw new ProfileException(source + ": '" + key + "' must be true or false, got '" + text + "'");
+        }
+        return Boolean.parseBoolean(text);
     }
 
     public String name() {
@@ -110,6 +123,11 @@ public final class HostProfile {
         return irqPreemptsThreads;
     }
 
+    /** Whether soft-IRQ work follows the kernel's whole exit rule, with ksoftirqd ({@code host.softirq-ksoftirqd}). */
+    public boolean softirqKsoftirqd() {
+        return softirqKsoftirqd;
+    }
+
     /** The {@code host.*} key/values this profile was built from. */
     public Map<String, String> values() {
         return values;
@@ -119,6 +137,7 @@ public final class HostProfile {
     public SimHost createHost(Simulation sim, String hostName, PayloadMode payload) {
         SimHost host = new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
         host.irqPreemptsThreads(irqPreemptsThreads);
+        host.softirqKsoftirqd(softirqKsoftirqd);
         return host;
     }
 }

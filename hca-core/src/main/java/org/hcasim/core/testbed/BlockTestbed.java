@@ -134,6 +134,7 @@ public final class BlockTestbed {
         SimHost h = new SimHost(sim, spec.name(), spec.cores(), spec.sockets(), spec.costs(),
                 new SparseHostMemory(spec.name(), this.spec.payload()));
         h.irqPreemptsThreads(spec.irqPreemptsThreads());
+        h.softirqKsoftirqd(spec.softirqKsoftirqd());
         SimRdmaDevice first = new SimRdmaDevice(h, "mlx5_0", spec.hca());
         for (int d = 1; d < devices; d++) new SimRdmaDevice(h, "mlx5_" + d, spec.hca(), first);
         return h;

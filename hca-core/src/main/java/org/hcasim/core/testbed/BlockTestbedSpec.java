@@ -27,9 +27,10 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
                                List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
 
     /** One host of the testbed: name, cores and the sockets they are on, CPU costs and the HCA it carries. */
-    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, boolean irqPreemptsThreads) {
+    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, boolean irqPreemptsThreads,
+            boolean softirqKsoftirqd) {
         public HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
-            this(name, cores, sockets, costs, hca, false);
+            this(name, cores, sockets, costs, hca, false, false);
         }
     }
 
@@ -60,11 +61,12 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
             }
             String hca = hcas.isEmpty() ? "" : hcas.get(hcas.size() == 1 ? 0 : i);
             initiators.add(new HostSpec(name, initiatorHw.cores(), initiatorHw.sockets(), initiatorHw.costs(),
-                    TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.irqPreemptsThreads()));
+                    TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.irqPreemptsThreads(),
+                    initiatorHw.softirqKsoftirqd()));
         }
         HostSpec targetSpec = new HostSpec(target, targetHw.cores(), targetHw.sockets(), targetHw.costs(),
                 TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")),
-                targetHw.irqPreemptsThreads());
+                targetHw.irqPreemptsThreads(), targetHw.softirqKsoftirqd());
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;

@@ -44,7 +44,8 @@ final class TestbedHosts {
     private static final String HOST_PROFILE = "host.profile";
 
     /** A host's resolved hardware. */
-    record HostHardware(String profile, int cores, int sockets, CpuCosts costs, boolean irqPreemptsThreads) {
+    record HostHardware(String profile, int cores, int sockets, CpuCosts costs, boolean irqPreemptsThreads,
+            boolean softirqKsoftirqd) {
     }
 
     private TestbedHosts() {
@@ -85,7 +86,7 @@ final class TestbedHosts {
         String coresKey = "testbed." + role + ".cores";
         int cores = config.getString(coresKey).isEmpty() ? resolved.cores() : config.getInt(coresKey, 1, 4096);
         return new HostHardware(profile, cores, Math.min(resolved.sockets(), cores), resolved.costs(),
-                resolved.irqPreemptsThreads());
+                resolved.irqPreemptsThreads(), resolved.softirqKsoftirqd());
     }
 
     /**

@@ -67,6 +67,21 @@ class ProfileRangesTest {
     }
 
     @Test
+    void the_scheduling_switches_are_true_or_false_and_not_both_true() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
+        v.put(HostProfile.SOFTIRQ_KSOFTIRQD, "yes");
+        assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
+                .isInstanceOf(ProfileException.class)
+                .hasMessage("s: 'host.softirq-ksoftirqd' must be true or false, got 'yes'");
+        v.put(HostProfile.SOFTIRQ_KSOFTIRQD, "true");
+        assertThat(HostProfile.fromValues("server-24c", "s", v).softirqKsoftirqd()).isTrue();
+        v.put(HostProfile.IRQ_PREEMPTS_THREADS, "true");
+        assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
+                .isInstanceOf(ProfileException.class)
+                .hasMessage("s: 'host.irq-preempts-threads' and 'host.softirq-ksoftirqd' cannot both be true");
+    }
+
+    @Test
     void a_per_byte_cost_is_bounded_too() {
         Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
         String key = v.keySet().stream().filter(k -> k.endsWith("-ns-per-byte")).findFirst().orElseThrow();
