@@ -180,6 +180,9 @@ final class Requester implements EventTarget {
                 cursor++;
                 continue;
             }
+            if (w.visibleAt > loop.now()) {
+                return; // rung later by the task that posted the ones before: its own doorbell brings it
+            }
             if (w.fenced && sq.readOutstandingBefore(cursor)) {
                 return; // fenced: waits until the earlier RDMA READs have completed (rung again then)
             }
@@ -215,7 +218,7 @@ final class Requester implements EventTarget {
         }
         int bytes = WqeSizes.wqeBytes(w, umrInlineMaxBytes);
         long end = cursor + 1;
-        while (end < sq.tail() && !sq.at(end).inline) {
+        while (end < sq.tail() && !sq.at(end).inline && sq.at(end).visibleAt <= loop.now()) {
             int next = WqeSizes.wqeBytes(sq.at(end), umrInlineMaxBytes);
             if (bytes + next > prefetchBytes) {
                 break;

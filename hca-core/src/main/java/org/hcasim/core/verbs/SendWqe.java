@@ -23,6 +23,12 @@ final class SendWqe {
     int regVariant;
     int regPageSize;
 
+    /**
+     * When the CPU rang its doorbell (the posting task's stamp): a task's body runs at once and puts its later posts
+     * in the queue early, but the HCA knows only the WQEs whose producer index has been written by then, so it may not
+     * fetch this one before. WQEs rung by the time the HCA acts on a doorbell are read with it.
+     */
+    long visibleAt = Long.MIN_VALUE;
     /** Packet sequence number, assigned when first transmitted; -1 for local operations. */
     long psn = -1;
     /** Fetched and gathered in the current epoch, waiting for the WQEs before it to leave. */

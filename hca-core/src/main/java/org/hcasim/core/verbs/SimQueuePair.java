@@ -268,11 +268,12 @@ final class SimQueuePair implements QueuePair, EventTarget {
     public void postSend(List<? extends WorkRequest.SendRequest> requests) {
         states.requireNotDestroyed("postSend");
         Host host = dev.host();
+        long first = sendQueue.tail();
         // By index: an iterator per post was a per-I/O allocation (the lists are List.of or ArrayList, a few long).
         for (int i = 0, n = requests.size(); i < n; i++) {
             addSend(host, requests.get(i));
         }
-        ringSendDoorbell(host);
+        ringSendDoorbell(host, first);
     }
 
     /** The same as posting a list of one, without the list (the ULPs post one WR per I/O). */
@@ -281,8 +282,9 @@ final class SimQueuePair implements QueuePair, EventTarget {
         java.util.Objects.requireNonNull(request, "request");
         states.requireNotDestroyed("postSend");
         Host host = dev.host();
+        long first = sendQueue.tail();
         addSend(host, request);
-        ringSendDoorbell(host);
+        ringSendDoorbell(host, first);
     }
 
     private void addSend(Host host, WorkRequest.SendRequest wr) {
@@ -296,12 +298,17 @@ final class SimQueuePair implements QueuePair, EventTarget {
         sendQueue.add(w);
     }
 
-    private void ringSendDoorbell(Host host) {
+    /** Rings the doorbell for the WQEs from position {@code first} on: the HCA sees them when it arrives. */
+    private void ringSendDoorbell(Host host, long first) {
         if (host.inTask()) {
             host.charge(doorbellMmio.ns());
         }
         // The doorbell leaves when the posting task has paid for building and ringing, and crosses PCIe.
-        requester.ringDoorbell(dev.dataPath().doorbell(Math.max(loop.now(), host.now())));
+        long rung = Math.max(loop.now(), host.now());
+        for (long p = first, end = sendQueue.tail(); p < end; p++) {
+            sendQueue.at(p).visibleAt = rung;
+        }
+        requester.ringDoorbell(dev.dataPath().doorbell(rung));
     }
 
     private void requirePostableSend() {

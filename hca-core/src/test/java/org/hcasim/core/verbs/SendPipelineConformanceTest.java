@@ -89,6 +89,29 @@ class SendPipelineConformanceTest {
         assertThat(wqeReads(20_000)).as("four SENDs posted 20 us apart: a read each").isEqualTo(4);
     }
 
+    @Test
+    void aSendPostedLaterInATaskLeavesNoEarlierThanItsOwnDoorbell() {
+        Pair p = Pair.connected();
+        receiveBuffers(p, 2);
+        List<WorkRequest.Send> two = sends(p, 2, i -> 64, true);
+        p.run(); // connected: the QP's move to RTS has rung the doorbell already
+        var host = p.devA.host();
+        long start = p.tb.now();
+        // one task posts a SEND, works 20 us, posts another: the body runs at once, the second post is stamped later
+        host.run(0, org.hcasim.host.Priority.THREAD, "poster", () -> {
+            p.a.postSend(two.get(0));
+            host.charge(20_000);
+            p.a.postSend(two.get(1));
+        });
+        p.run();
+        assertThat(p.doneB).hasSize(2);
+        long first = p.doneB.get(0).completedAtNs();
+        long second = p.doneB.get(1).completedAtNs();
+        assertThat(first - start).as("the first SEND goes at once").isLessThan(20_000);
+        assertThat(second - start).as("the second waits for the doorbell its post rang 20 us into the task")
+                .isGreaterThan(20_000);
+    }
+
     /** The sender's WQE reads for four SENDs posted {@code gapNs} apart. */
     private static long wqeReads(long gapNs) {
         Pair p = Pair.connected();
