@@ -290,12 +290,21 @@ public final class KeyedSumLists {
             if (chunks == 0) {
                 return false;
             }
-            int c = chunkAtOrAfter(k, id);
-            if (c == chunks) {
-                return false;
+            // the oldest leave first: the front of the first chunk, before any search
+            int c = 0;
+            int b = base[0];
+            int at = 0;
+            if (ids[b] != id || keys[b] != k) {
+                int last = b + count[0] - 1;
+                if (before(keys[last], ids[last], k, id)) {
+                    c = chunkAtOrAfter(k, id);
+                    if (c == chunks) {
+                        return false;
+                    }
+                }
+                at = positionIn(c, k, id);
+                b = base[c] + at;
             }
-            int at = positionIn(c, k, id);
-            int b = base[c] + at;
             if (at == count[c] || ids[b] != id || keys[b] != k) {
                 return false;
             }
