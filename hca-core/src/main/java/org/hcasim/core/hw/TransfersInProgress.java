@@ -1,7 +1,7 @@
 package org.hcasim.core.hw;
 
 import java.util.Arrays;
-import org.hcasim.core.collect.KeyedSumTree;
+import org.hcasim.core.collect.KeyedSumLists;
 import org.hcasim.core.collect.LongIntMinHeap;
 import org.hcasim.core.sim.Timeline;
 
@@ -14,7 +14,7 @@ import org.hcasim.core.sim.Timeline;
  * must stay bit-identical. A short array is still scanned (the scan is the cheapest then). A long one (a saturated
  * direction with a long booked backlog) is also indexed, so that the sum needs no scan:
  * <ul>
- *   <li>Transfers are grouped by TLP count; per group, two {@link KeyedSumTree}s keyed by issue time and by the
+ *   <li>Transfers are grouped by TLP count; per group, two {@link KeyedSumLists} sets keyed by issue time and by the
  *       end of the time where the transfer still has all its TLPs left ({@code fullEnd}, derived once with the
  *       scan's own division), carry each transfer's ns per TLP in fixed point (2^-28 ns). The transfers "full" at
  *       {@code t} are those issued by {@code t} less those whose {@code fullEnd} is by {@code t}: two prefix sums,
@@ -78,12 +78,11 @@ final class TransfersInProgress {
     private int nextId;
     private int[] expiredPositions = new int[16];
     private final LongIntMinHeap byEnd = new LongIntMinHeap();
-    private final KeyedSumTree byIssue = new KeyedSumTree();
-    private final KeyedSumTree byFullEnd = new KeyedSumTree();
+    /** Per group (a set of each), the indexed transfers by issue time and by the end of their full-TLP time. */
+    private final KeyedSumLists byIssue = new KeyedSumLists(MAX_GROUPS);
+    private final KeyedSumLists byFullEnd = new KeyedSumLists(MAX_GROUPS);
     private final long[] groupTlps = new long[MAX_GROUPS]; // 0: free slot
     private final int[] groupSize = new int[MAX_GROUPS];
-    private final int[] issueRoot = new int[MAX_GROUPS];
-    private final int[] fullRoot = new int[MAX_GROUPS];
     private int groupSlots;
     /** Indexed transfers left out of the trees. */
     private int unindexable;
@@ -197,14 +196,14 @@ final class TransfersInProgress {
             }
             long c = groupTlps[g];
             long m = Math.min(c, tlps);
-            byIssue.prefix(issueRoot[g], t);
-            byFullEnd.prefix(fullRoot[g], t);
+            byIssue.prefix(g, t);
+            byFullEnd.prefix(g, t);
             long full = byIssue.prefixCount() - byFullEnd.prefixCount();
             sumFx += m * (byIssue.prefixSum() - byFullEnd.prefixSum());
             long weight = m * full;
             terms += full;
             int last = byFullEnd.prefixLast();
-            if (last != KeyedSumTree.EMPTY) {
+            if (last != KeyedSumLists.EMPTY) {
                 int p = positionOf[last];
                 if (bookedEnd[p] > t) { // partly sent at t
                     long left = Math.min(c, (long) Math.ceil((bookedEnd[p] - t) / tlpNs[p]));
@@ -283,8 +282,8 @@ final class TransfersInProgress {
         }
         long fx = Math.round(x * 0x1p28);
         groupSize[g]++;
-        issueRoot[g] = byIssue.insert(issueRoot[g], id, issued[p], fx);
-        fullRoot[g] = byFullEnd.insert(fullRoot[g], id, fullEnd, fx);
+        byIssue.insert(g, id, issued[p], fx);
+        byFullEnd.insert(g, id, fullEnd, fx);
     }
 
     /**
@@ -320,8 +319,8 @@ final class TransfersInProgress {
             free = groupSlots++;
         }
         groupTlps[free] = c;
-        issueRoot[free] = KeyedSumTree.EMPTY;
-        fullRoot[free] = KeyedSumTree.EMPTY;
+        byIssue.clear(free); // left over from an index since dropped
+        byFullEnd.clear(free);
         return free;
     }
 
@@ -379,8 +378,8 @@ final class TransfersInProgress {
             unindexable--;
             return;
         }
-        issueRoot[g] = byIssue.remove(issueRoot[g], id);
-        fullRoot[g] = byFullEnd.remove(fullRoot[g], id);
+        byIssue.remove(g, id);
+        byFullEnd.remove(g, id);
         groupSize[g]--;
     }
 }
