@@ -347,7 +347,7 @@ final class JobRunner {
         // iodepth_batch_complete_min: the thread sleeps until that many completed (or all that are outstanding)
         if (!reapScheduled && (completed.size() >= job.batching().completeMin() || completed.size() == inflight)) {
             reapScheduled = true;
-            host.timerWithoutHandle(costs.wakeupLatency(), core, wakeUpLabel, wakeUp);
+            host.timer(costs.wakeupLatency(), core, wakeUpLabel, wakeUp);
         }
     }
 

@@ -80,12 +80,12 @@ public final class BlockBackstores {
         public void execute(BackstoreIo io, BlockCompletionHandler done) {
             if (io.op() == BlockOp.FLUSH) {
                 // no volatile write cache (null_blk, brd): the block layer completes a flush without the driver
-                host.timerWithoutHandle(0, io.completionCore(), flushLabel, () -> done.completed(BlockCompletion.SUCCESS));
+                host.timer(0, io.completionCore(), flushLabel, () -> done.completed(BlockCompletion.SUCCESS));
                 return;
             }
             charge(BLOCK_SUBMIT);
             BlockCompletion result = perform(io);
-            host.timerWithoutHandle(spec.latencyNs(), io.completionCore(), label, () -> {
+            host.timer(spec.latencyNs(), io.completionCore(), label, () -> {
                 if (spec.backstore() == Backstore.NULL) {
                     charge(SOFTIRQ); // null_blk's default irqmode=1 completes each request in the block softirq
                 }

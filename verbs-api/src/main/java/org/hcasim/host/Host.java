@@ -53,15 +53,6 @@ public interface Host {
     /** Runs {@code task} on {@code core} at soft-IRQ priority {@code delayNs} after {@link #now()}. */
     Cancellable timer(long delayNs, int core, String label, Runnable task);
 
-    /**
-     * As {@link #timer}, for a caller that never cancels it: no handle is made. A handle that stays valid for as
-     * long as its holder keeps it cannot be pooled, so the per-I/O timers (wake-ups, device latencies), whose
-     * callers drop the handle, use this instead of allocating one each.
-     */
-    default void timerWithoutHandle(long delayNs, int core, String label, Runnable task) {
-        timer(delayNs, core, label, task);
-    }
-
     /** A spin lock: a contended acquire charges the spinning to the waiting core. */
     SpinLock spinLock(String name);
 

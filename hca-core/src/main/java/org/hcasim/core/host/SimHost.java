@@ -292,23 +292,13 @@ public final class SimHost implements Host {
 
     @Override
     public Cancellable timer(long delayNs, int core, String label, Runnable task) {
-        long handle = schedule(delayNs, core, label, task);
-        return () -> loop.cancel(handle);
-    }
-
-    @Override
-    public void timerWithoutHandle(long delayNs, int core, String label, Runnable task) {
-        schedule(delayNs, core, label, task);
-    }
-
-    /** Enters a timer's task into its core's ready queue {@code delayNs} from now; returns the event's handle. */
-    private long schedule(long delayNs, int core, String label, Runnable task) {
         checkCore(core);
         if (delayNs < 0) {
             throw new IllegalArgumentException("negative timer delay " + delayNs + " ns");
         }
         Core.Task t = task(Priority.SOFT_IRQ, null, label, task);
-        return loop.at(now() + delayNs, enqueueAtStamp, core, t);
+        long handle = loop.at(now() + delayNs, enqueueAtStamp, core, t);
+        return () -> loop.cancel(handle);
     }
 
     /** A task from the spares that have run, or a new one. */

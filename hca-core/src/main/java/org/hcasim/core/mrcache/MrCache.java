@@ -228,7 +228,7 @@ public final class MrCache<K> {
     private void queueDelayedWork(CacheEntry<K> e, long delayNs) {
         if (!e.delayedWorkQueued) {
             e.delayedWorkQueued = true;
-            host.timerWithoutHandle(delayNs, workCore, e.label, e.delayedWork);
+            host.timer(delayNs, workCore, e.label, e.delayedWork);
         }
     }
 

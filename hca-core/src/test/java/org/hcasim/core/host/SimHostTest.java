@@ -170,22 +170,6 @@ class SimHostTest {
     }
 
     @Test
-    void a_timer_without_a_handle_runs_as_a_timer_does_in_the_order_it_was_set() {
-        host.timerWithoutHandle(500, 1, "first", () -> log.add("first@" + host.now() + " " + host.currentPriority()));
-        host.timer(500, 1, "second", () -> log.add("second@" + host.now()));
-        host.timerWithoutHandle(500, 1, "third", () -> log.add("third@" + host.now()));
-        sim.loop().run();
-
-        assertThat(log).containsExactly("first@500 SOFT_IRQ", "second@500", "third@500");
-    }
-
-    @Test
-    void a_negative_timer_delay_is_rejected_with_the_delay() {
-        assertThatThrownBy(() -> host.timerWithoutHandle(-3, 0, "late", () -> { }))
-                .hasMessage("negative timer delay -3 ns");
-    }
-
-    @Test
     void work_queue_items_run_at_thread_priority_after_the_dispatch_cost() {
         host.workQueue("ib-comp").queue(1, "work", () -> log.add(host.currentPriority() + "@" + host.now()));
         sim.loop().run();

@@ -135,7 +135,7 @@ final class RdsThread implements SocketThread {
         state = State.WAKING;
         wakeups++;
         host.charge(host.cpuCosts().ns(TASK_WAKEUP));
-        host.timerWithoutHandle(host.cpuCosts().ns(CpuCosts.WAKEUP_LATENCY), core, name + "-wakeup", wakeUp);
+        host.timer(host.cpuCosts().ns(CpuCosts.WAKEUP_LATENCY), core, name + "-wakeup", wakeUp);
     }
 
     /** The wake-up reached the thread's core: the thread is runnable again. */
