@@ -118,10 +118,7 @@ public final class SimHost implements Host {
      * and push the thread's end later by their own time ({@code host.irq-preempts-threads}); off, they wait for it.
      */
     public void irqPreemptsThreads(boolean on) {
-        if (on && ksoftirqd) {
-            throw new IllegalArgumentException("host '" + name + "': host.irq-preempts-threads and host.softirq-ksoftirqd"
-                    + " cannot both be true");
-        }
+        requireNotBoth(on, ksoftirqd);
         this.irqPreemptsThreads = on;
     }
 
@@ -132,10 +129,7 @@ public final class SimHost implements Host {
      * the host runs anything.
      */
     public void softirqKsoftirqd(boolean on) {
-        if (on && irqPreemptsThreads) {
-            throw new IllegalArgumentException("host '" + name + "': host.irq-preempts-threads and host.softirq-ksoftirqd"
-                    + " cannot both be true");
-        }
+        requireNotBoth(on, irqPreemptsThreads);
         if (on && !ksoftirqd) {
             for (Core c : cores) {
                 c.useSoftirqLoop(MAX_SOFTIRQ_TIME_NS, MAX_SOFTIRQ_RESTART,
@@ -146,6 +140,14 @@ public final class SimHost implements Host {
             throw new IllegalStateException("host '" + name + "': host.softirq-ksoftirqd cannot be turned off again");
         }
         this.ksoftirqd = on;
+    }
+
+    /** The two interrupt rules exclude each other: {@code on} for one while {@code other} is set is an error. */
+    private void requireNotBoth(boolean on, boolean other) {
+        if (on && other) {
+            throw new IllegalArgumentException("host '" + name + "': host.irq-preempts-threads and host.softirq-ksoftirqd"
+                    + " cannot both be true");
+        }
     }
 
     public Simulation simulation() {
@@ -281,7 +283,8 @@ public final class SimHost implements Host {
 
     private void run(int core, Core.Task t) {
         checkCore(core);
-        t.continuation = current != null && current.index() == core && currentPriority == t.priority();
+        // only the ksoftirqd rule reads it: without it, nothing more per task
+        t.continuation = ksoftirqd && current != null && current.index() == core && currentPriority == t.priority();
         long stamp = now();
         if (stamp > loop.now()) {
             loop.at(stamp, enqueueAtStamp, core, t);
