@@ -34,6 +34,12 @@ final class DimModeration implements CqPolicy {
         };
     }
 
+    /** Every role's {@code dim} policy creates and moderates CQs alike, so their pool CQs are shared. */
+    @Override
+    public Object sharingKey() {
+        return NAME;
+    }
+
     @Override
     public CompletionQueue createCq(RdmaDevice device, CqInit requested) {
         CompletionQueue cq = device.createCq(requested);

@@ -25,6 +25,12 @@ final class FixedModeration implements CqPolicy {
         };
     }
 
+    /** Every role's {@code fixed} policy creates and moderates CQs alike, so their pool CQs are shared. */
+    @Override
+    public Object sharingKey() {
+        return NAME;
+    }
+
     @Override
     public CompletionQueue createCq(RdmaDevice device, CqInit requested) {
         return device.createCq(requested);

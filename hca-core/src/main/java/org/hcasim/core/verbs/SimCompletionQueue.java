@@ -50,6 +50,8 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     /** When the last polling pass re-armed the CQ: a CQE written before this is found by that pass. */
     private long passEndsAt = Long.MIN_VALUE;
     private boolean destroyed;
+    /** A CQ of the device's shared pool (ib_cq->shared): given back with cqPoolPut, never destroyed by a user. */
+    private boolean shared;
     private PollPassListener pollPassListener;
     private Moderation moderationInForce = Moderation.NONE;
     private final Runnable pollPass = this::pollPass;
@@ -106,6 +108,10 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     /** Completion events raised so far (interrupts requested). */
     long events() {
         return moderation.eventsByCount() + moderation.eventsByPeriod();
+    }
+
+    void markShared() {
+        shared = true;
     }
 
     void attach(SimQueuePair qp) {
@@ -340,6 +346,10 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
 
     @Override
     public void destroy() {
+        if (shared) { // ib_free_cq: WARN_ON_ONCE(cq->shared)
+            throw new VerbsException(Errno.EINVAL, "destroyCq of " + this + ", a CQ of " + device.name()
+                    + "'s shared pool: give it back with cqPoolPut");
+        }
         if (!users.isEmpty()) {
             throw new VerbsException(Errno.EBUSY, "destroyCq: " + users.size() + " QPs still use this CQ");
         }

@@ -19,6 +19,7 @@ import org.hcasim.verbs.AsyncEvent;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.ConnectionManager;
+import org.hcasim.verbs.CqCreator;
 import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.DeviceAttributes;
 import org.hcasim.verbs.Errno;
@@ -37,6 +38,7 @@ public final class SimRdmaDevice implements RdmaDevice {
     private final HcaDataPath dataPath;
     private final MkeyTable keys;
     private final SimConnectionManager cm;
+    private final SharedCqPool cqPool = new SharedCqPool(this);
     /** The timed user-registration path with the MR cache, made on first use. */
     private UserMrPath userMrs;
     private final List<AsyncEvent> unhandledEvents = new ArrayList<>();
@@ -153,6 +155,21 @@ public final class SimRdmaDevice implements RdmaDevice {
         cqCount++;
         firmwareCommand(FirmwareCommand.CREATE_CQ);
         return new SimCompletionQueue(this, init);
+    }
+
+    @Override
+    public CompletionQueue cqPoolGet(int nrCqe, int compVectorHint, PollContext pollContext, CqCreator creator) {
+        return cqPool.get(nrCqe, compVectorHint, pollContext, creator);
+    }
+
+    @Override
+    public void cqPoolPut(CompletionQueue cq, int nrCqe) {
+        cqPool.put(cq, nrCqe);
+    }
+
+    /** The device's shared CQ pools (tests and reports). */
+    SharedCqPool cqPool() {
+        return cqPool;
     }
 
     void cqReleased() {
