@@ -82,9 +82,8 @@ public final class IserInitiator implements BlockInitiator {
     }
 
     private IserSession session(String targetName, int number) {
-        int vectors = pd.device().attributes().numCompVectors();
         return new IserSession(host, pd, settings, policy, cqPolicy, remoteInvalidation, initiatorName, portalHost,
-                targetName, number, Math.max(0, number - 1) % vectors);
+                targetName, number);
     }
 
     private void loginAll(TextParameters sendTargets, Runnable connected, Consumer<String> failed) {

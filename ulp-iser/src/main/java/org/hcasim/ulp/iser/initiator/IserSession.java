@@ -31,7 +31,7 @@ import org.hcasim.verbs.CmEvent;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.CqInit;
+import org.hcasim.verbs.RdmaDevice;
 import org.hcasim.verbs.DeviceCapability;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
@@ -96,7 +96,6 @@ final class IserSession {
     /** Null for a discovery session. */
     final String targetName;
     private final int number;
-    private final int vector;
     private final boolean remoteInvalidation;
     private IserConnection conn;
     private CmId cmId;
@@ -121,6 +120,8 @@ final class IserSession {
     /** Numbers the session's connections: callbacks of a connection that was replaced are ignored. */
     private int generation;
     private CompletionQueue cq;
+    /** The entries the connection claimed on its pool CQ (ib_conn->cq_size). */
+    private int cqSize;
     private QueuePair qp;
     /** Commands the midlayer requeued after a connection failure, sent again by the next relogin. */
     private final ArrayDeque<ScsiTask> held = new ArrayDeque<>();
@@ -134,8 +135,7 @@ final class IserSession {
     private final CompletionCallback sent = CompletionCallback.IGNORE;
 
     IserSession(Host host, ProtectionDomain pd, InitiatorSettings settings, RegistrationPolicy policy, CqPolicy cqPolicy,
-                boolean remoteInvalidation, String initiatorName, String targetHost, String targetName, int number,
-                int vector) {
+                boolean remoteInvalidation, String initiatorName, String targetHost, String targetName, int number) {
         this.host = host;
         this.pd = pd;
         this.settings = settings;
@@ -146,7 +146,6 @@ final class IserSession {
         this.targetHost = targetHost;
         this.targetName = targetName;
         this.number = number;
-        this.vector = vector;
         this.pings = new PingTimer(host, settings, new Pinged());
     }
 
@@ -185,7 +184,10 @@ final class IserSession {
         int cmds = discovery() ? 1 : settings.cmdsMax();
         int sendWrs = 4 * cmds + MISC_PDUS;
         int recvWrs = cmds + MISC_PDUS;
-        cq = cqPolicy.createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.SOFTIRQ));
+        // iser_create_ib_conn_res: cq_size = max_send_wr + ISER_QP_MAX_RECV_DTOS from the device's shared pool, any
+        // vector (hint -1), polled in soft-IRQ
+        cqSize = sendWrs + recvWrs;
+        cq = cqPolicy.poolGet(device, cqSize, RdmaDevice.ANY_VECTOR, PollContext.SOFTIRQ);
         qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, integrity));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         conn = new IserConnection(host, pd, cq, qp, r -> {
@@ -536,7 +538,10 @@ final class IserSession {
         mapper = null;
         old.fail("torn down");
         cmId.disconnect();
-        QpTeardown.drainAndDestroy(host, qp, cq, () -> {
+        CompletionQueue oldCq = cq;
+        int oldCqSize = cqSize;
+        QpTeardown.drainAndDestroy(host, qp, null, () -> {
+            pd.device().cqPoolPut(oldCq, oldCqSize); // iser_free_ib_conn_res: ib_cq_pool_put after rdma_destroy_qp
             if (oldMapper != null) oldMapper.destroy();
             old.freeReceiveBuffers();
         });

@@ -21,8 +21,8 @@ import org.hcasim.verbs.RdmaDevice;
 /**
  * The LIO iSCSI target with the isert transport: one iSER network portal on port 3260 of every RDMA device of its
  * host, and one target (IQN {@code iqn.2003-01.org.linux-iscsi.<host>:<namespace>}) per namespace of the testbed,
- * its LUN 0 on that namespace's backstore. Each connection request with a valid iSER CM header is accepted on a
- * completion vector of its own (round-robin).
+ * its LUN 0 on that namespace's backstore. Each connection request with a valid iSER CM header is accepted, its CQ
+ * taken from the device's shared pool on the host's next vector (isert_create_qp: ib_cq_pool_get with hint -1).
  */
 public final class IserTarget implements BlockTarget {
     private final Host host;
@@ -36,7 +36,6 @@ public final class IserTarget implements BlockTarget {
     private final Map<RdmaDevice, ProtectionDomain> pds = new IdentityHashMap<>();
     private final List<String> log = new ArrayList<>();
     private int nextTsih = 1;
-    private int accepted;
     private boolean started;
 
     public IserTarget(Host host, String address, List<BlockNamespaceSpec> namespaces, TargetSettings settings,
@@ -94,8 +93,7 @@ public final class IserTarget implements BlockTarget {
                     return;
                 }
                 ProtectionDomain pd = pds.computeIfAbsent(device, RdmaDevice::allocPd);
-                int vector = accepted++ % device.attributes().numCompVectors();
-                TargetConnection c = new TargetConnection(this, pd, r.id(), flags, vector);
+                TargetConnection c = new TargetConnection(this, pd, r.id(), flags);
                 connections.put(r.id(), c);
                 c.accept();
             }
@@ -103,6 +101,7 @@ public final class IserTarget implements BlockTarget {
                 TargetConnection c = connections.remove(d.id());
                 if (c != null) {
                     c.dropped("disconnected");
+                    c.released();
                 }
             }
             default -> { }

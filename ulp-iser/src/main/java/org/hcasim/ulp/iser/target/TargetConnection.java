@@ -25,7 +25,6 @@ import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.DeviceCapability;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
@@ -34,6 +33,7 @@ import org.hcasim.verbs.QpInit;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
+import org.hcasim.verbs.RdmaDevice;
 
 /**
  * One accepted iSER connection (isert_conn with LIO's iscsi_conn; one per session): its QP and a CQ polled from a
@@ -64,11 +64,14 @@ final class TargetConnection {
     private IsertTransfer transfer;
     private boolean fullFeature;
     private boolean closed;
+    /** The entries claimed on the pool CQ, and whether they were given back. */
+    private final int cqSize;
+    private boolean cqReturned;
     private int statSn = 1;
     private int expCmdSn;
     private int maxCmdSn;
 
-    TargetConnection(IserTarget target, ProtectionDomain pd, CmId id, IserCmHeader initiator, int vector) {
+    TargetConnection(IserTarget target, ProtectionDomain pd, CmId id, IserCmHeader initiator) {
         this.target = target;
         this.host = target.host();
         this.settings = target.settings();
@@ -80,7 +83,10 @@ final class TargetConnection {
         int depth = settings.cmdsnDepth();
         int sendWrs = 4 * depth + MISC_PDUS;
         int recvWrs = depth + MISC_PDUS;
-        CompletionQueue cq = target.cqPolicy().createCq(device, CqInit.of(sendWrs + recvWrs, vector, PollContext.WORKQUEUE));
+        // isert_create_qp: its send and receive WRs (+ 2 in isert's own cq_size) from the shared pool, any vector,
+        // polled from a work queue; given back when the connection drops (isert_destroy_qp)
+        this.cqSize = sendWrs + recvWrs;
+        CompletionQueue cq = target.cqPolicy().poolGet(device, cqSize, RdmaDevice.ANY_VECTOR, PollContext.WORKQUEUE);
         QueuePair qp = pd.createQp(new QpInit(cq, cq, null, sendWrs, recvWrs, 2, 1, 0, false, movesPi));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         this.conn = new IserConnection(host, pd, cq, qp, this::onPdu, this::dropped);
@@ -254,6 +260,14 @@ final class TargetConnection {
             target.log("connection from " + id.remoteHost() + (login.initiatorName() == null ? "" : " (" + login.initiatorName()
                     + ")") + ": " + why + "; closing");
             id.disconnect();
+        }
+    }
+
+    /** The CM reported the disconnect: the CQ entries go back to the pool (isert_destroy_qp), once. */
+    void released() {
+        if (!cqReturned) {
+            cqReturned = true;
+            pd.device().cqPoolPut(conn.cq(), cqSize);
         }
     }
 

@@ -56,7 +56,7 @@ class LoginTest {
         IserSession bogus = new IserSession(p.host, p.host.devices().get(0).allocPd(),
                 InitiatorSettings.from(Map.of(), defaults), policies.registration(InitiatorSettings.REGISTRATION_POLICY),
                 policies.cq(InitiatorSettings.CQ_POLICY), true, "iqn.2005-03.org.open-iscsi:test", "target",
-                "iqn.2003-01.org.linux-iscsi.target:nope", 7, 0);
+                "iqn.2003-01.org.linux-iscsi.target:nope", 7);
         List<String> failures = new ArrayList<>();
         boolean[] in = {false};
         p.host.run(0, org.hcasim.host.Priority.THREAD, "login", () -> bogus.connect(() -> in[0] = true, failures::add));
@@ -74,7 +74,7 @@ class LoginTest {
         var policies = TestbedPolicies.builtIn(defaults);
         IserSession discovery = new IserSession(p.host, p.host.devices().get(0).allocPd(),
                 InitiatorSettings.from(Map.of(), defaults), policies.registration(InitiatorSettings.REGISTRATION_POLICY),
-                policies.cq(InitiatorSettings.CQ_POLICY), true, "iqn.2005-03.org.open-iscsi:test", "target", null, 0, 0);
+                policies.cq(InitiatorSettings.CQ_POLICY), true, "iqn.2005-03.org.open-iscsi:test", "target", null, 0);
         List<TextParameters> answers = new ArrayList<>();
         p.host.run(0, org.hcasim.host.Priority.THREAD, "discovery",
                 () -> discovery.connect(() -> discovery.sendTargets(answers::add), why -> { throw new AssertionError(why); }));

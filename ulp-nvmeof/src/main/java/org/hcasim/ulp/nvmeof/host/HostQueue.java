@@ -19,7 +19,6 @@ import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmEvent;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.QpAttributes;
@@ -187,7 +186,9 @@ final class HostQueue {
      */
     void connect(String targetHost, long serviceId, int cntlid, Consumer<Integer> ready, Consumer<String> failure) {
         var device = pd.device();
-        cq = cqPolicy.createCq(device, CqInit.of(sizing.cqEntries(), vector, PollContext.SOFTIRQ));
+        // nvme_rdma_create_cq: cq_size = 4 x queue size + 1 from the device's shared pool on the queue's vector,
+        // polled in soft-IRQ (hcasim has no poll queues, which would take a DIRECT CQ of their own)
+        cq = cqPolicy.poolGet(device, sizing.cqEntries(), vector, PollContext.SOFTIRQ);
         qp = pd.createQp(new QpInit(cq, cq, null, sizing.sendWrs(), sizing.recvWrs(), MAX_SEND_SGE, 1, 0, false, piSupport));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
         mapper.allocateMrs(sizing.queueSize(), piSupport);
@@ -248,7 +249,9 @@ final class HostQueue {
             tornDown = true;
             long capsuleMemory = capsules;
             long responseMemory = responses;
-            org.hcasim.host.QpTeardown.drainAndDestroy(host, qp, cq, () -> {
+            CompletionQueue queueCq = cq;
+            org.hcasim.host.QpTeardown.drainAndDestroy(host, qp, null, () -> {
+                pd.device().cqPoolPut(queueCq, sizing.cqEntries()); // nvme_rdma_free_cq: ib_cq_pool_put
                 mapper.destroy();
                 host.memory().free(capsuleMemory);
                 host.memory().free(responseMemory);

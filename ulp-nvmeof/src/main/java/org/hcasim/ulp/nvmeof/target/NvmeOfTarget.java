@@ -117,6 +117,11 @@ public final class NvmeOfTarget implements BlockTarget {
         return cqPolicy;
     }
 
+    /** The connected queues, in no particular order (tests). */
+    java.util.Collection<TargetQueue> liveQueues() {
+        return java.util.List.copyOf(queues.values());
+    }
+
     /** Receive-buffer memory the ports' receive queues commit now, in bytes. */
     public long receiveBufferBytes() {
         long sum = 0;

@@ -7,7 +7,6 @@ import org.hcasim.spi.policy.ReceiveNeeds;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
 import org.hcasim.ulp.nvmeof.settings.TargetSettings;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.RdmaDevice;
@@ -53,8 +52,17 @@ final class TargetPort {
         return receiveQueues;
     }
 
-    CompletionQueue createCq(int entries, int vector) {
-        return target.cqPolicy().createCq(device, CqInit.of(entries, vector, PollContext.WORKQUEUE));
+    /**
+     * A queue's CQ: {@code entries} claimed on the device's shared pool CQ of its vector, polled from a work queue
+     * (nvmet_rdma_create_queue_ib: ib_cq_pool_get(..., queue->comp_vector, IB_POLL_WORKQUEUE)).
+     */
+    CompletionQueue cqFromPool(int entries, int vector) {
+        return target.cqPolicy().poolGet(device, entries, vector, PollContext.WORKQUEUE);
+    }
+
+    /** Gives a gone queue's entries back to the pool (nvmet_rdma_destroy_queue_ib: ib_cq_pool_put). */
+    void returnCq(CompletionQueue cq, int entries) {
+        device.cqPoolPut(cq, entries);
     }
 
     void register(TargetQueue q) {

@@ -63,6 +63,9 @@ final class TargetQueue {
     private final SharedReceiveQueue srq;
     private int cntlid = -1;
     private boolean dead;
+    /** The entries this queue claimed on its pool CQ, and whether the CM's disconnect gave them back. */
+    private final int cqEntries;
+    private boolean cqReturned;
     /** Whether PI is exposed and travels on the wire, and what the backstore does with it. */
     private final PortPiPolicy piPolicy;
     /** Moves PI commands' wire images through the queue's integrity MRs (none without PI). */
@@ -85,7 +88,9 @@ final class TargetQueue {
         // (rdma_rw_init_qp's factor for integrity QPs)
         boolean pi = port.piOffload() && qid != 0;
         int sendWrs = (pi ? 4 : 2) * sendQueueSize + 1;
-        this.cq = port.createCq(sendWrs + recvQueueSize + 1, vector);
+        // nvmet_rdma_create_queue_ib: RECV + RDMA READ/WRITE + SEND per context, + 1 for ib_drain_qp
+        this.cqEntries = recvQueueSize + 2 * sendQueueSize + 1;
+        this.cq = port.cqFromPool(cqEntries, vector);
         QpInit init = new QpInit(cq, cq, srq, sendWrs, srq == null ? recvQueueSize : 0, 2, target.recvSges(), 0,
                 false, pi);
         this.qp = port.pd.createQp(init);
@@ -115,6 +120,10 @@ final class TargetQueue {
     void disconnected() {
         if (!dead) {
             port.receiveQueues().release(receive);
+        }
+        if (!cqReturned) {
+            cqReturned = true;
+            port.returnCq(cq, cqEntries);
         }
         dead = true;
         port.unregister(this);

@@ -25,8 +25,9 @@ import org.hcasim.verbs.RdmaDevice;
  * The SRP target (ib_srpt with one LIO target port and its LUNs): listens on every RDMA device of its host through
  * the RDMA CM, accepts a login whose SRP_LOGIN_REQ it can serve with an SRP_LOGIN_RSP granting {@link
  * TargetSettings#RQ_SIZE} credits (srpt's ch->rq_size), and refuses others with an SRP_LOGIN_REJ: an initiator IU
- * longer than srp_max_req_size, or a login without direct descriptors. Channels take completion vectors in accept
- * order over the whole target (channel index % vectors). LUN i is namespace i of the testbed.
+ * longer than srp_max_req_size, or a login without direct descriptors. Each channel's CQ comes from the device's
+ * shared pool on the host's next completion vector (srpt_create_ch_ib: ib_cq_pool_get with hint -1). LUN i is
+ * namespace i of the testbed.
  */
 public final class SrpTarget implements BlockTarget {
     private final Host host;
@@ -40,7 +41,6 @@ public final class SrpTarget implements BlockTarget {
     private final List<TargetPort> ports = new ArrayList<>();
     private final Map<CmId, TargetChannel> channels = new IdentityHashMap<>();
     private final List<String> log = new ArrayList<>();
-    private int channelIndex;
     private boolean started;
 
     public SrpTarget(Host host, String address, List<BlockNamespaceSpec> namespaces, TargetSettings settings,
@@ -162,8 +162,7 @@ public final class SrpTarget implements BlockTarget {
                     + ": no direct or indirect descriptors (buffer formats 0x" + Integer.toHexString(req.reqBufFmt()) + ")");
             return;
         }
-        int vectors = port.device.attributes().numCompVectors();
-        TargetChannel ch = new TargetChannel(port, channelIndex++ % vectors, r.id());
+        TargetChannel ch = new TargetChannel(port, r.id());
         channels.put(r.id(), ch);
         byte[] rsp = new LoginResponse(TargetSettings.RQ_SIZE, req.tag(), settings.maxReqSize(), TargetSettings.MAX_RSP_SIZE,
                 SrpIu.BUF_FORMAT_DIRECT | SrpIu.BUF_FORMAT_INDIRECT, 0).encode();

@@ -21,7 +21,6 @@ import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmId;
 import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
-import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.QpAttributes;
 import org.hcasim.verbs.QpInit;
@@ -31,6 +30,7 @@ import org.hcasim.verbs.Sge;
 import org.hcasim.verbs.SharedReceiveQueue;
 import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
+import org.hcasim.verbs.RdmaDevice;
 
 /**
  * One RDMA channel of ib_srpt (struct srpt_rdma_ch): its QP and CQ (work-queue polling), its receives (own, or an
@@ -43,6 +43,8 @@ import org.hcasim.verbs.WorkRequest;
 final class TargetChannel {
     /** ib_srpt DEF_SRPT_SQ_SIZE: send queue entries of a channel. */
     static final int SQ_SIZE = 4096;
+    /** ch->cq_size: the channel's claim on its pool CQ. */
+    static final int CQ_ENTRIES = SQ_SIZE + TargetSettings.RQ_SIZE;
 
     private final TargetPort port;
     private final SrpTarget target;
@@ -55,16 +57,17 @@ final class TargetChannel {
     private final CmId cmId;
     private boolean dead;
 
-    TargetChannel(TargetPort port, int vector, CmId cmId) {
+    TargetChannel(TargetPort port, CmId cmId) {
         this.port = port;
         this.target = port.target;
         this.host = target.host();
         this.settings = target.settings();
         this.cmId = cmId;
-        this.receive = port.receiveQueues().assign(vector, TargetSettings.RQ_SIZE);
+        // srpt_create_ch_ib: rq_size + sq_size entries from the device's shared pool on the host's next vector
+        // (hint -1), polled from a work queue; the channel's receive queue follows the CQ's vector
+        this.cq = target.cqPolicy().poolGet(port.device, CQ_ENTRIES, RdmaDevice.ANY_VECTOR, PollContext.WORKQUEUE);
+        this.receive = port.receiveQueues().assign(cq.compVector(), TargetSettings.RQ_SIZE);
         this.srq = receive.srq();
-        this.cq = target.cqPolicy().createCq(port.device, CqInit.of(SQ_SIZE + TargetSettings.RQ_SIZE, vector,
-                PollContext.WORKQUEUE));
         this.qp = port.pd.createQp(new QpInit(cq, cq, srq, SQ_SIZE, srq == null ? TargetSettings.RQ_SIZE : 0, 16, 1, 0,
                 false, false));
         qp.modify(QpAttributes.toInit(AccessFlag.all()));
@@ -85,6 +88,7 @@ final class TargetChannel {
     void disconnected() {
         if (!dead) {
             port.receiveQueues().release(receive);
+            port.device.cqPoolPut(cq, CQ_ENTRIES); // srpt_destroy_ch_ib: ib_cq_pool_put(ch->cq, ch->cq_size)
         }
         dead = true;
         port.unregister(this);
