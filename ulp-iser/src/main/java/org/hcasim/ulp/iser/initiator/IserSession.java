@@ -528,7 +528,7 @@ final class IserSession {
         host.timer(REOPEN_DELAY_NS, 0, "iscsid reopen", this::relogin);
     }
 
-    /** ib_iser's connection release: disconnect, drain, destroy the QP and CQ, free the MRs and receive buffers. */
+    /** ib_iser's connection release: disconnect, drain, destroy the QP, put the CQ back, free the MRs and receive buffers. */
     private void tearDown() {
         generation++; // nothing of the old connection reaches the session any more
         login = null;

@@ -245,7 +245,7 @@ final class HostQueue {
         if (cmId != null) {
             cmId.disconnect(); // nothing when it never connected
         }
-        if (qp != null && !tornDown) { // nvme_rdma_free_queue: drained, then the QP, CQ and MRs destroyed
+        if (qp != null && !tornDown) { // nvme_rdma_free_queue: drained, the QP and MRs destroyed, the CQ put back
             tornDown = true;
             long capsuleMemory = capsules;
             long responseMemory = responses;
