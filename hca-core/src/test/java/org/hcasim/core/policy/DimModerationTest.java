@@ -68,4 +68,23 @@ class DimModerationTest {
         assertThat(duringCommand[0]).as("in force while the firmware executes the command").isEqualTo(Moderation.NONE);
         assertThat(cq.moderation()).isEqualTo(new Moderation(4, 1, CqPeriodMode.START_ON_EVENT));
     }
+    @Test
+    void roles_with_the_dim_policy_share_pool_cqs_that_dim_moderates_and_a_fixed_role_gets_cqs_of_its_own() {
+        var nvmeof = policies.cq("nvmeof.target.cq-policy", "dim");
+        var srp = policies.cq("srp.target.cq-policy", "dim");
+        var iser = policies.cq("iser.target.cq-policy", "fixed");
+
+        CompletionQueue a = nvmeof.poolGet(device, 100, 1, PollContext.WORKQUEUE);
+        CompletionQueue b = srp.poolGet(device, 100, 1, PollContext.WORKQUEUE);
+        CompletionQueue c = iser.poolGet(device, 100, 1, PollContext.WORKQUEUE);
+
+        assertThat(b).as("same policy, same CQs").isSameAs(a);
+        assertThat(c).as("another policy, its own set").isNotSameAs(a);
+        long before = device.hardware().firmware().count(FirmwareCommand.MODIFY_CQ);
+        passes(a, 1 + 64, 4, 1_000_000);
+        passes(a, 64, 5, 1_065_000);
+        assertThat(device.hardware().firmware().count(FirmwareCommand.MODIFY_CQ) - before)
+                .as("the pool CQ runs under DIM").isEqualTo(1);
+        assertThat(c.moderation()).isEqualTo(Moderation.NONE);
+    }
 }
