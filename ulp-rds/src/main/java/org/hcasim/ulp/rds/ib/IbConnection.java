@@ -81,6 +81,11 @@ final class IbConnection implements ReceivePath.Sink {
                 sendTasklet.completions(), 0);
     }
 
+    /** The core the send CQ's tasklet last ran on (its completion vector's), or -1 before its first pass. */
+    int sendTaskletCore() {
+        return sendTasklet == null || sendTasklet.events() == 0 ? -1 : sendTasklet.core();
+    }
+
     String failure() {
         return failure;
     }
@@ -207,7 +212,16 @@ final class IbConnection implements ReceivePath.Sink {
         if (credits.posted(receive.refill())) {
             acks.request();
         }
+        xmit();
+    }
+
+    /**
+     * rds_send_xmit, which ends with the transport's xmit_path_complete: rds_ib_xmit_path_complete tries a bare ACK
+     * (rds_ib_attempt_ack), for an ACK asked for that no posted header carried.
+     */
+    private void xmit() {
         send.xmit();
+        attemptAck();
     }
 
     private void fail(String why) {
@@ -234,14 +248,17 @@ final class IbConnection implements ReceivePath.Sink {
     void send(OutgoingMessage m) {
         send.queue(m);
         if (state == State.UP) {
-            send.xmit();
+            xmit();
         }
     }
 
-    /** After a send-CQ pass (rds_ib_tasklet_fn_send): restart transmission if the ring had been full. */
+    /**
+     * After a send-CQ pass (rds_ib_tasklet_fn_send): rds_send_xmit unless the ring is still marked full (a pass
+     * that freed ring entries cleared the mark), whether or not messages wait.
+     */
     private void afterSendPass() {
-        if (state == State.UP && send.pending()) {
-            send.xmit();
+        if (state == State.UP && !send.full()) {
+            xmit();
         }
     }
 
@@ -265,7 +282,19 @@ final class IbConnection implements ReceivePath.Sink {
         credits.add(granted);
     }
 
-    /** After a receive-CQ pass (rds_ib_tasklet_fn_recv): acks, messages the peer acknowledged, a bare ACK, refill. */
+    /**
+     * rds_ib_recv_cqe_handler's refill of a ring left half empty (rds_ib_recv_refill from the tasklet, GFP_NOWAIT):
+     * only while the connection is up (a flushed QP gets no new receives); with flow control the new receives are
+     * owed to the peer, and the pass's rds_ib_attempt_ack sends them.
+     */
+    @Override
+    public void ringLow() {
+        if (state == State.UP && credits.posted(receive.refill())) {
+            acks.request();
+        }
+    }
+
+    /** After a receive-CQ pass (rds_ib_tasklet_fn_recv): acks, messages the peer acknowledged, a bare ACK. */
     private void afterReceivePass() {
         if (receive.passAckNext() >= 0) {
             acks.received(receive.passAckNext(), receive.passAckRequired());
@@ -277,13 +306,8 @@ final class IbConnection implements ReceivePath.Sink {
             send.dropAcked(acked);
         }
         attemptAck();
-        // rds_ib_recv_refill refills only while the connection is up (a flushed QP gets no new receives)
-        if (state == State.UP && receive.low() && credits.posted(receive.refill())) {
-            acks.request(); // flow control: tell the peer about the new receives
-            attemptAck();
-        }
         if (credits.enabled() && state == State.UP && send.pending()) {
-            send.xmit(); // the peer's headers may have granted credits
+            xmit(); // the peer's headers may have granted credits
         }
     }
 
