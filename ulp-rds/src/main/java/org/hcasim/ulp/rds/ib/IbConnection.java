@@ -38,7 +38,7 @@ final class IbConnection implements ReceivePath.Sink {
     private final String peer;
     private final int path;
     private final Credits credits;
-    private final AckState acks = new AckState();
+    private final AckState acks;
     private final SendPath send;
     private final ReceivePath receive;
     private final long ackHeader;
@@ -63,6 +63,7 @@ final class IbConnection implements ReceivePath.Sink {
         this.peer = peer;
         this.path = path;
         this.credits = new Credits(settings.flowControl());
+        this.acks = new AckState(new OwnedLines(host, settings.connectionLineSharing() ? SharedLines.ACK : 0));
         this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks);
         this.receive = new ReceivePath(host, settings, costs, endpoint.pool(), peer, this);
         this.ackHeader = host.memory().allocate(RdsHeader.BYTES, 64);

@@ -36,6 +36,8 @@ final class SendPath {
     private final ListLock lock;
     /** RDS_IN_XMIT, the bit lock rds_send_xmit holds while it feeds the connection (acquire_in_xmit). */
     private final ListLock inXmit;
+    private final OwnedLines pathLines;
+    private final OwnedLines ringLines;
     private final Slot[] ring;
     private final long headers;
     private final byte[] scratch = new byte[RdsHeader.BYTES];
@@ -73,6 +75,9 @@ final class SendPath {
         this.costs = costs;
         this.lock = new ListLock(host); // cp_lock
         this.inXmit = new ListLock(host);
+        boolean sharing = settings.connectionLineSharing();
+        this.pathLines = new OwnedLines(host, sharing ? SharedLines.PATH : 0);
+        this.ringLines = new OwnedLines(host, sharing ? SharedLines.SEND_RING : 0);
         this.settings = settings;
         this.pool = pool;
         this.credits = credits;
@@ -96,6 +101,7 @@ final class SendPath {
      * queues it, under the connection's lock.
      */
     void queue(OutgoingMessage m) {
+        pathLines.touch();
         lock.around();
         enqueue(m);
     }
@@ -134,6 +140,7 @@ final class SendPath {
      */
     void xmit() {
         full = false;
+        pathLines.touch();
         inXmit.around();
         if (queue.isEmpty()) {
             lock.around(); // the queue found empty, under cp_lock
@@ -165,6 +172,7 @@ final class SendPath {
 
     /** rds_ib_xmit for {@code n} more fragments of {@code m}: one work-request chain, one doorbell. */
     private void post(OutgoingMessage m, int n, int advertisedCredits) {
+        ringLines.touch(); // rds_ib_ring_alloc
         long ack = acks.piggyback();
         if (m.posted == 0 && m.length > 0) {
             host.charge(costs.dmaMap()); // ib_dma_map_sg of the message's scatterlist
@@ -215,6 +223,8 @@ final class SendPath {
     /** A signalled WR at {@code position} completed: it and every WR before it are done (rds_ib_ring_completed). */
     private void completed(int position) {
         full = false; // rds_ib_send_cqe_handler: test_and_clear_bit(RDS_LL_SEND_FULL)
+        ringLines.touch(); // rds_ib_ring_free
+        pathLines.touch(); // the bit lives in cp_flags
         int count = (position - oldest + ring.length) % ring.length + 1;
         for (int i = 0; i < count; i++) {
             Slot s = ring[oldest];
@@ -234,6 +244,7 @@ final class SendPath {
         if (retransmit.isEmpty() || retransmit.peek().sequence > ack) {
             return;
         }
+        pathLines.touch(); // cp_lock and cp_retrans
         lock.around();
         RdsSocket run = null;
         while (!retransmit.isEmpty() && retransmit.peek().sequence <= ack) {
