@@ -11,6 +11,13 @@ public interface CmId {
     long serviceId();
 
     /**
+     * rdma_set_min_rnr_timer: the minimum RNR NAK timer (the IB 5-bit code, 0..31) the CM gives the QP when it moves
+     * it to RTR, instead of the CM's default; call it before accept (passive) or right after connect (active). A
+     * code outside 0..31 fails with EINVAL.
+     */
+    void setMinRnrTimer(int code);
+
+    /**
      * Passive side: accepts a CONNECT_REQUEST with {@code qp} (in RESET or INIT, of this device), which the
      * CM moves to RTS; the peer gets ESTABLISHED with {@code privateData}, this side ESTABLISHED after.
      */

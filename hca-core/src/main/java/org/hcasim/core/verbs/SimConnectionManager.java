@@ -147,9 +147,10 @@ final class SimConnectionManager implements ConnectionManager {
         }
     }
 
-    private static void toRtrRts(SimQueuePair qp, SimQueuePair peer, boolean rts) {
+    private static void toRtrRts(Side side, SimQueuePair peer, boolean rts) {
+        SimQueuePair qp = side.qp;
         if (qp.state() == QpState.INIT) {
-            qp.modify(QpAttributes.toRtr(peer.address(), CmDefaults.MIN_RNR_TIMER));
+            qp.modify(QpAttributes.toRtr(peer.address(), side.minRnrTimer));
         }
         if (rts && qp.state() == QpState.RTR) {
             qp.modify(QpAttributes.toRts(CmDefaults.TIMEOUT, CmDefaults.RETRY, CmDefaults.RNR_RETRY));
@@ -165,6 +166,8 @@ final class SimConnectionManager implements ConnectionManager {
         Side peer;
         SimQueuePair qp;
         private boolean passive;
+        /** rdma_set_min_rnr_timer's code, or the CM's default. */
+        private int minRnrTimer = CmDefaults.MIN_RNR_TIMER;
         private boolean answered;
         private boolean connected;
         private boolean disconnected;
@@ -201,24 +204,32 @@ final class SimConnectionManager implements ConnectionManager {
         }
 
         @Override
+        public void setMinRnrTimer(int code) {
+            if (code < 0 || code > 31) {
+                throw new VerbsException(Errno.EINVAL, "setMinRnrTimer: " + code + " is not a 5-bit RNR timer code (0..31)");
+            }
+            minRnrTimer = code;
+        }
+
+        @Override
         public void accept(QueuePair acceptQp, byte[] privateData) {
             requireUnansweredRequest("accept");
             SimQueuePair sqp = ((SimConnectionManager) device.connectionManager()).requireIdleQp(acceptQp, "accept");
             answered = true;
             qp = sqp;
             toQpInit(sqp);
-            toRtrRts(sqp, peer.qp, true); // cma_accept_ib: RTR then RTS before the REP goes out
+            toRtrRts(this, peer.qp, true); // cma_accept_ib: RTR then RTS before the REP goes out
             byte[] data = copy(privateData);
             Side active = peer;
             send(now(), device, active.device, () -> {
                 if (active.qp.state() != QpState.INIT) {
                     return; // the active side gave up meanwhile
                 }
-                toRtrRts(active.qp, sqp, true);
+                toRtrRts(active, sqp, true);
                 active.established(data);
                 send(device.loop().now(), active.device, device, () -> {
                     if (sqp.state() == QpState.RTR) {
-                        toRtrRts(sqp, active.qp, true);
+                        toRtrRts(this, active.qp, true);
                     }
                     if (sqp.state() == QpState.RTS) {
                         established(new byte[0]);

@@ -84,6 +84,40 @@ class ConnectionManagerConformanceTest {
     }
 
     @Test
+    void aMinRnrTimerSetOnEachIdIsWhatTheCmGivesItsQpAtRtrAndTheDefaultOtherwise() {
+        Pair p = Pair.unconnected(64, i -> i);
+        QueuePair target = p.pdB.createQp(QpInit.of(p.cqB, 8, 8, 1));
+        p.devB.connectionManager().listen(SERVICE, event -> {
+            if (event instanceof CmEvent.ConnectRequest r) {
+                r.id().setMinRnrTimer(10); // rdma_set_min_rnr_timer(IB_RNR_TIMER_000_32) before rdma_accept
+                r.id().accept(target, bytes("welcome"));
+            }
+        });
+        connect(p, p.a, "b").setMinRnrTimer(8);
+        p.run();
+        assertThat(p.a.state()).isEqualTo(QpState.RTS);
+        assertThat(p.a.query().minRnrTimer()).isEqualTo(8);
+        assertThat(target.query().minRnrTimer()).isEqualTo(10);
+
+        Pair q = Pair.unconnected(64, i -> i);
+        QueuePair plain = listen(q, true);
+        connect(q, q.a, "b");
+        q.run();
+        assertThat(q.a.query().minRnrTimer()).isEqualTo(CmDefaults.MIN_RNR_TIMER);
+        assertThat(plain.query().minRnrTimer()).isEqualTo(CmDefaults.MIN_RNR_TIMER);
+    }
+
+    @Test
+    void aMinRnrTimerOutsideFiveBitsIsRefused() {
+        Pair p = Pair.unconnected(64, i -> i);
+        listen(p, true);
+        CmId id = connect(p, p.a, "b");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> id.setMinRnrTimer(32))
+                .isInstanceOfSatisfying(VerbsException.class, e -> assertThat(e.errno()).isEqualTo(Errno.EINVAL))
+                .hasMessageContaining("0..31");
+    }
+
+    @Test
     void aConnectionMadeByTheCmCarriesTraffic() {
         Pair p = Pair.unconnected(64, i -> i);
         QueuePair target = listen(p, true);

@@ -7,6 +7,7 @@ package org.hcasim.ulp.rds.ib;
  * also satisfies a request); the receive tasklet sends a bare ACK for a request nothing carried, one at a time.
  */
 final class AckState {
+    private final OwnedLines line;
     private long next;
     private boolean requested;
     private boolean inFlight;
@@ -14,8 +15,14 @@ final class AckState {
     private long bare;
     private long delayed;
 
+    /** @param line i_ack_flags and i_ack_next, touched by every method here */
+    AckState(OwnedLines line) {
+        this.line = line;
+    }
+
     /** After a receive pass: {@code sequence} received whole; {@code ackRequired} if a message asked for an ACK. */
     void received(long sequence, boolean ackRequired) {
+        line.touch();
         next = Math.max(next, sequence);
         if (ackRequired) {
             requested = true;
@@ -24,11 +31,13 @@ final class AckState {
 
     /** Flow control owes the peer credits: ask for a (bare) ACK to carry them. */
     void request() {
+        line.touch();
         requested = true;
     }
 
     /** The ack for an outgoing header (rds_ib_piggyb_ack): it satisfies an outstanding request. */
     long piggyback() {
+        line.touch();
         if (requested) {
             requested = false;
             piggybacked++;
@@ -38,6 +47,7 @@ final class AckState {
 
     /** Whether a bare ACK should be sent now; counts the delay when one is already in flight. */
     boolean bareAckDue() {
+        line.touch();
         if (!requested) {
             return false;
         }
@@ -50,6 +60,7 @@ final class AckState {
 
     /** A bare ACK for {@link #next()} is posted. */
     long sendBare() {
+        line.touch();
         requested = false;
         inFlight = true;
         bare++;
@@ -58,6 +69,7 @@ final class AckState {
 
     /** The bare ACK's send completed. */
     void bareAckCompleted() {
+        line.touch();
         inFlight = false;
     }
 

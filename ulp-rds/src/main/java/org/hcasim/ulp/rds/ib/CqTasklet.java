@@ -31,7 +31,7 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
 
     /**
      * @param solicitedOnly re-arm for solicited completions only (the receive CQ) rather than the next one
-     * @param afterPass     the connection's work after each pass (acks, refill, restarting the send)
+     * @param afterPass     the connection's work after each pass (acks, a bare ACK, rds_send_xmit)
      */
     CqTasklet(Host host, String label, boolean solicitedOnly, Runnable afterPass) {
         this.host = host;

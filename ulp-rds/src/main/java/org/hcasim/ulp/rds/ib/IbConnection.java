@@ -31,6 +31,13 @@ import org.hcasim.verbs.WorkRequest;
 final class IbConnection implements ReceivePath.Sink {
     enum State { DOWN, CONNECTING, UP, FAILED }
 
+    /**
+     * IB_RNR_TIMER_000_32 (code 10, 0.32 ms): RDS asks the CM for it on both sides, rdma_set_min_rnr_timer in
+     * rds_rdma_cm_event_handler_cmn (active, at ADDR_RESOLVED) and rds_ib_cm_handle_connect (passive), so a sender
+     * that finds no receive posted waits 0.32 ms before it retries, not the CM's default 0.64 ms.
+     */
+    static final int MIN_RNR_TIMER = 10;
+
     private final RdsIbEndpoint endpoint;
     private final Host host;
     private final RdsSettings settings;
@@ -38,7 +45,7 @@ final class IbConnection implements ReceivePath.Sink {
     private final String peer;
     private final int path;
     private final Credits credits;
-    private final AckState acks = new AckState();
+    private final AckState acks;
     private final SendPath send;
     private final ReceivePath receive;
     private final long ackHeader;
@@ -63,6 +70,7 @@ final class IbConnection implements ReceivePath.Sink {
         this.peer = peer;
         this.path = path;
         this.credits = new Credits(settings.flowControl());
+        this.acks = new AckState(new OwnedLines(host, settings.connectionLineSharing() ? SharedLines.ACK : 0));
         this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks);
         this.receive = new ReceivePath(host, settings, costs, endpoint.pool(), peer, this);
         this.ackHeader = host.memory().allocate(RdsHeader.BYTES, 64);
@@ -79,6 +87,11 @@ final class IbConnection implements ReceivePath.Sink {
         }
         return new CqEventCounts(recvTasklet.events(), recvTasklet.completions(), sendTasklet.events(),
                 sendTasklet.completions(), 0);
+    }
+
+    /** The core the send CQ's tasklet last ran on (its completion vector's), or -1 before its first pass. */
+    int sendTaskletCore() {
+        return sendTasklet == null || sendTasklet.events() == 0 ? -1 : sendTasklet.core();
     }
 
     String failure() {
@@ -119,7 +132,8 @@ final class IbConnection implements ReceivePath.Sink {
         state = State.CONNECTING;
         setUp();
         CmAttempt attempt = new CmAttempt(qp);
-        endpoint.device().connectionManager().connect(peer, RdsIbEndpoint.RDS_PORT, qp, privateData(), attempt);
+        endpoint.device().connectionManager().connect(peer, RdsIbEndpoint.RDS_PORT, qp, privateData(), attempt)
+                .setMinRnrTimer(MIN_RNR_TIMER);
         prefill();
     }
 
@@ -150,6 +164,7 @@ final class IbConnection implements ReceivePath.Sink {
         setUp();
         credits.initial(data.credit());
         QueuePair accepted = qp;
+        id.setMinRnrTimer(MIN_RNR_TIMER);
         id.accept(qp, privateData());
         prefill();
         endpoint.listenFor(id, event -> {
@@ -207,7 +222,16 @@ final class IbConnection implements ReceivePath.Sink {
         if (credits.posted(receive.refill())) {
             acks.request();
         }
+        xmit();
+    }
+
+    /**
+     * rds_send_xmit, which ends with the transport's xmit_path_complete: rds_ib_xmit_path_complete tries a bare ACK
+     * (rds_ib_attempt_ack), for an ACK asked for that no posted header carried.
+     */
+    private void xmit() {
         send.xmit();
+        attemptAck();
     }
 
     private void fail(String why) {
@@ -234,14 +258,17 @@ final class IbConnection implements ReceivePath.Sink {
     void send(OutgoingMessage m) {
         send.queue(m);
         if (state == State.UP) {
-            send.xmit();
+            xmit();
         }
     }
 
-    /** After a send-CQ pass (rds_ib_tasklet_fn_send): restart transmission if the ring had been full. */
+    /**
+     * After a send-CQ pass (rds_ib_tasklet_fn_send): rds_send_xmit unless the ring is still marked full (a pass
+     * that freed ring entries cleared the mark), whether or not messages wait.
+     */
     private void afterSendPass() {
-        if (state == State.UP && send.pending()) {
-            send.xmit();
+        if (state == State.UP && !send.full()) {
+            xmit();
         }
     }
 
@@ -265,7 +292,19 @@ final class IbConnection implements ReceivePath.Sink {
         credits.add(granted);
     }
 
-    /** After a receive-CQ pass (rds_ib_tasklet_fn_recv): acks, messages the peer acknowledged, a bare ACK, refill. */
+    /**
+     * rds_ib_recv_cqe_handler's refill of a ring left half empty (rds_ib_recv_refill from the tasklet, GFP_NOWAIT):
+     * only while the connection is up (a flushed QP gets no new receives); with flow control the new receives are
+     * owed to the peer, and the pass's rds_ib_attempt_ack sends them.
+     */
+    @Override
+    public void ringLow() {
+        if (state == State.UP && credits.posted(receive.refill())) {
+            acks.request();
+        }
+    }
+
+    /** After a receive-CQ pass (rds_ib_tasklet_fn_recv): acks, messages the peer acknowledged, a bare ACK. */
     private void afterReceivePass() {
         if (receive.passAckNext() >= 0) {
             acks.received(receive.passAckNext(), receive.passAckRequired());
@@ -277,13 +316,8 @@ final class IbConnection implements ReceivePath.Sink {
             send.dropAcked(acked);
         }
         attemptAck();
-        // rds_ib_recv_refill refills only while the connection is up (a flushed QP gets no new receives)
-        if (state == State.UP && receive.low() && credits.posted(receive.refill())) {
-            acks.request(); // flow control: tell the peer about the new receives
-            attemptAck();
-        }
         if (credits.enabled() && state == State.UP && send.pending()) {
-            send.xmit(); // the peer's headers may have granted credits
+            xmit(); // the peer's headers may have granted credits
         }
     }
 
@@ -325,6 +359,11 @@ final class IbConnection implements ReceivePath.Sink {
         return new Stats(send.fragmentsPosted(), send.unacknowledged(), send.queued(), send.ringUsed(), receive.posted(),
                 acks.bareCount(), acks.piggybackedCount(), acks.delayedCount(), duplicates, receive.badHeaders(),
                 credits.sendCredits(), credits.postedCredits());
+    }
+
+    /** The connection's QP (null before set-up). */
+    QueuePair qp() {
+        return qp;
     }
 
     List<CompletionQueue> cqs() {

@@ -29,6 +29,13 @@ final class ReceivePath {
 
         /** A receive completed in error: the QP went to ERR (RC gave up, or the peer disconnected). */
         void lost(String why);
+
+        /**
+         * A completion left the ring at most half posted (rds_ib_ring_low): refill it now, within the pass, as
+         * rds_ib_recv_cqe_handler does after every completion (rds_ib_recv_refill, which posts only while the
+         * connection is up).
+         */
+        void ringLow();
     }
 
     private final Host host;
@@ -122,10 +129,21 @@ final class ReceivePath {
         return n;
     }
 
+    /**
+     * rds_ib_recv_cqe_handler for one completion: the fragment is processed (rds_ib_process_recv), its ring entry
+     * freed, and a ring left at most half posted is refilled at once, before the pass polls the next completion.
+     */
     private void completed(Slot s, WorkCompletion wc) {
         if (wc.qp() != qp) {
             return; // flushed from the QP of a connection attempt that lost a simultaneous connect
         }
+        process(s, wc);
+        if (low()) {
+            sink.ringLow();
+        }
+    }
+
+    private void process(Slot s, WorkCompletion wc) {
         host.charge(costs.recvFragment() + costs.dmaUnmap()); // ib_dma_unmap_sg of the fragment's page
         if (ring[head] != s) {
             throw new IllegalStateException("RDS receive completed out of ring order");

@@ -34,6 +34,10 @@ final class SendPath {
     private final ArrayDeque<OutgoingMessage> queue = new ArrayDeque<>();
     private final ArrayDeque<OutgoingMessage> retransmit = new ArrayDeque<>();
     private final ListLock lock;
+    /** RDS_IN_XMIT, the bit lock rds_send_xmit holds while it feeds the connection (acquire_in_xmit). */
+    private final ListLock inXmit;
+    private final OwnedLines pathLines;
+    private final OwnedLines ringLines;
     private final Slot[] ring;
     private final long headers;
     private final byte[] scratch = new byte[RdsHeader.BYTES];
@@ -70,6 +74,10 @@ final class SendPath {
         this.host = host;
         this.costs = costs;
         this.lock = new ListLock(host); // cp_lock
+        this.inXmit = new ListLock(host);
+        boolean sharing = settings.connectionLineSharing();
+        this.pathLines = new OwnedLines(host, sharing ? SharedLines.PATH : 0);
+        this.ringLines = new OwnedLines(host, sharing ? SharedLines.SEND_RING : 0);
         this.settings = settings;
         this.pool = pool;
         this.credits = credits;
@@ -93,6 +101,7 @@ final class SendPath {
      * queues it, under the connection's lock.
      */
     void queue(OutgoingMessage m) {
+        pathLines.touch();
         lock.around();
         enqueue(m);
     }
@@ -115,17 +124,28 @@ final class SendPath {
         return !queue.isEmpty();
     }
 
-    /** Whether the last attempt stopped on a full ring or missing credits (RDS_LL_SEND_FULL). */
+    /**
+     * Whether the last attempt stopped on a full ring or missing credits and no send completion has freed a ring
+     * entry since (RDS_LL_SEND_FULL, which rds_ib_send_cqe_handler clears).
+     */
     boolean full() {
         return full;
     }
 
     /**
-     * rds_send_xmit: posts queued messages while ring slots and credits last. The connection's lock is held only to
-     * take the next message off the send queue; posting runs without it (as under RDS_IN_XMIT).
+     * rds_send_xmit: takes RDS_IN_XMIT and posts queued messages while ring slots and credits last. The connection's
+     * lock is held only to take the next message off the send queue (and to find it empty); posting runs without
+     * it. The caller may find nothing queued (the send tasklet tries after every pass); that costs the bit lock and
+     * one look at the queue.
      */
     void xmit() {
         full = false;
+        pathLines.touch();
+        inXmit.around();
+        if (queue.isEmpty()) {
+            lock.around(); // the queue found empty, under cp_lock
+            return;
+        }
         while (!queue.isEmpty()) {
             OutgoingMessage m = queue.peek();
             if (m.posted == 0) {
@@ -147,10 +167,12 @@ final class SendPath {
             queue.poll();
             retransmit.add(m);
         }
+        lock.around(); // the queue found empty, under cp_lock
     }
 
     /** rds_ib_xmit for {@code n} more fragments of {@code m}: one work-request chain, one doorbell. */
     private void post(OutgoingMessage m, int n, int advertisedCredits) {
+        ringLines.touch(); // rds_ib_ring_alloc
         long ack = acks.piggyback();
         if (m.posted == 0 && m.length > 0) {
             host.charge(costs.dmaMap()); // ib_dma_map_sg of the message's scatterlist
@@ -200,6 +222,9 @@ final class SendPath {
 
     /** A signalled WR at {@code position} completed: it and every WR before it are done (rds_ib_ring_completed). */
     private void completed(int position) {
+        full = false; // rds_ib_send_cqe_handler: test_and_clear_bit(RDS_LL_SEND_FULL)
+        ringLines.touch(); // rds_ib_ring_free
+        pathLines.touch(); // the bit lives in cp_flags
         int count = (position - oldest + ring.length) % ring.length + 1;
         for (int i = 0; i < count; i++) {
             Slot s = ring[oldest];
@@ -219,6 +244,7 @@ final class SendPath {
         if (retransmit.isEmpty() || retransmit.peek().sequence > ack) {
             return;
         }
+        pathLines.touch(); // cp_lock and cp_retrans
         lock.around();
         RdsSocket run = null;
         while (!retransmit.isEmpty() && retransmit.peek().sequence <= ack) {

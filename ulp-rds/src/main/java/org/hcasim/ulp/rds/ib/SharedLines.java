@@ -22,6 +22,23 @@ final class SharedLines {
     /** struct rds_page_frag (list item and scatterlist, one line) per fragment, both ways as the incoming. */
     static final int FRAGMENT = 1;
 
+    /**
+     * struct rds_conn_path's first two lines: the transmit state with cp_lock and the send queue's head, then
+     * cp_retrans, cp_send_gen and cp_flags (RDS_IN_XMIT, RDS_LL_SEND_FULL). rds_send_queue_rm and rds_send_xmit write
+     * both on the sender's core (or the send tasklet's), rds_send_drop_acked both on the receive tasklet's.
+     */
+    static final int PATH = 2;
+    /**
+     * The send ring's counters (struct rds_ib_work_ring) with i_signaled_sends, one line: rds_ib_xmit allocates on
+     * the sender's core, rds_ib_send_cqe_handler frees on the send tasklet's.
+     */
+    static final int SEND_RING = 1;
+    /**
+     * i_ack_flags with i_ack_next, one line: rds_ib_set_ack and rds_ib_attempt_ack on the receive tasklet's core,
+     * rds_ib_piggyb_ack in every rds_ib_xmit and rds_ib_ack_send_complete on the send tasklet's.
+     */
+    static final int ACK = 1;
+
     private SharedLines() {
     }
 }

@@ -18,6 +18,8 @@ import org.hcasim.spi.settings.Settings;
  * @param connectionsPerPeer RC connections (QPs) between two hosts; a socket uses connection (port mod this)
  * @param socketSndbuf       an RDS socket's sk_sndbuf; sendmsg refuses (EAGAIN) while half of it is in messages
  *                           not yet acknowledged (rds_sk_sndbuf)
+ * @param connectionLineSharing the connection's transmit, send-ring and ACK state lines cost a cache-line transfer
+ *                           each time another core (a sender, the send or the receive tasklet) touches them
  */
 public record RdsSettings(
         @Setting("rds.ib.recv-wrs") @Setting.Range(min = 16, max = 65_536) int recvWrs,
@@ -28,7 +30,8 @@ public record RdsSettings(
         @Setting("rds.max-unacked-packets") @Setting.Range(min = 1, max = 1_000_000) int maxUnackedPackets,
         @Setting(value = "rds.max-unacked-bytes", unit = Setting.Unit.SIZE) @Setting.Range(min = 1) long maxUnackedBytes,
         @Setting("rds.ib.connections-per-peer") @Setting.Range(min = 1, max = 1024) int connectionsPerPeer,
-        @Setting(value = "rds.socket-sndbuf", unit = Setting.Unit.SIZE) @Setting.Range(min = 2048, max = 1L << 31) long socketSndbuf) {
+        @Setting(value = "rds.socket-sndbuf", unit = Setting.Unit.SIZE) @Setting.Range(min = 2048, max = 1L << 31) long socketSndbuf,
+        @Setting("rds.ib.connection-line-sharing") boolean connectionLineSharing) {
 
     /** The key naming the CQ policy of every connection's send and receive CQ. */
     public static final String CQ_POLICY = "rds.ib.cq-policy";
