@@ -33,14 +33,7 @@ class ConnectionLinesCostTest {
             sender[0].pollWait();
         });
         out[0] = h.a.bind(4000, sender[0]);
-        SocketThread[] receiver = new SocketThread[1];
-        MessageSocket[] in = new MessageSocket[1];
-        receiver[0] = h.b.thread("receiver", 1, () -> {
-            while (in[0].receive() != null) { }
-            receiver[0].pollWait();
-        });
-        in[0] = h.b.bind(5000, receiver[0]);
-        receiver[0].start();
+        h.startDrainingReceiver(5000);
         sender[0].start();
         h.runUntil(20_000_000); // connected, the first message sent, completed and acknowledged
         sender[0].start();

@@ -9,6 +9,8 @@ import org.hcasim.core.testbed.VerbsTestbed;
 import org.hcasim.host.Host;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;
+import org.hcasim.message.MessageSocket;
+import org.hcasim.message.SocketThread;
 import org.hcasim.spi.policy.PolicyRegistry;
 import org.hcasim.ulp.rds.RdsProvider;
 import org.hcasim.ulp.rds.settings.RdsSettings;
@@ -53,6 +55,18 @@ final class RdsHosts {
 
     RdsIbEndpoint endpoint(String name) {
         return name.equals("a") ? a : b;
+    }
+
+    /** Starts a thread on b that binds {@code port} and reads every message that arrives there: a test's far end. */
+    void startDrainingReceiver(int port) {
+        SocketThread[] receiver = new SocketThread[1];
+        MessageSocket[] in = new MessageSocket[1];
+        receiver[0] = b.thread("receiver", 1, () -> {
+            while (in[0].receive() != null) { }
+            receiver[0].pollWait();
+        });
+        in[0] = b.bind(port, receiver[0]);
+        receiver[0].start();
     }
 
     void runUntil(long ns) {
