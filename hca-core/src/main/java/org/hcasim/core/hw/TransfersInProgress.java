@@ -252,6 +252,10 @@ final class TransfersInProgress {
         }
         indexed = false;
         byEnd.clear();
+        for (int g = 0; g < groupSlots; g++) { // the ids are handed out again when the index is rebuilt
+            byIssue.clear(g);
+            byFullEnd.clear(g);
+        }
         Arrays.fill(groupTlps, 0);
         Arrays.fill(groupSize, 0);
         groupSlots = 0;
@@ -319,8 +323,6 @@ final class TransfersInProgress {
             free = groupSlots++;
         }
         groupTlps[free] = c;
-        byIssue.clear(free); // left over from an index since dropped
-        byFullEnd.clear(free);
         return free;
     }
 
@@ -350,7 +352,9 @@ final class TransfersInProgress {
         if (n == 0) {
             return;
         }
-        Arrays.sort(expiredPositions, 0, n);
+        if (n > 1) {
+            Arrays.sort(expiredPositions, 0, n);
+        }
         // The scan visits positions upwards and moves the last transfer into each dropped one's place, then looks
         // at that position again: replayed on the dropped positions alone.
         int lo = 0;
