@@ -12,8 +12,7 @@ import java.util.Arrays;
  * mostly arrive in increasing order and leave oldest first (a PCIe direction's transfers in progress): an append
  * goes to the last chunk, a removal moves entries inside one chunk, and a prefix query bisects the chunks' last
  * keys, then adds the chunk sums on the shorter side (the total less the rest when that is shorter) and part of one
- * chunk. Each id remembers the storage block of its chunk, and each block the chunk's place in the order, so a
- * removal finds its chunk without a search (entries leave in an order of their own, not the keys'). Integer sums are exact whichever way they are added, so the answers are those of any other order.
+ * chunk. Integer sums are exact whichever way they are added, so the answers are those of any other order.
  * Primitive arrays only: nothing is allocated per operation (only when a set grows).
  */
 public final class KeyedSumLists {
@@ -26,9 +25,6 @@ public final class KeyedSumLists {
     /** Per id, the key and value it was inserted with. */
     private long[] keyOf = new long[0];
     private long[] valueOf = new long[0];
-    /** Per id, the set it is in ({@code -1}: none) and the pool offset of its chunk's block in that set. */
-    private int[] setOf = new int[0];
-    private int[] blockOf = new int[0];
 
     /** Results of the last {@link #prefix} query. */
     private int prefixCount;
@@ -56,17 +52,10 @@ public final class KeyedSumLists {
         int n = Math.max(capacity, 2 * keyOf.length);
         keyOf = Arrays.copyOf(keyOf, n);
         valueOf = Arrays.copyOf(valueOf, n);
-        int old = setOf.length;
-        setOf = Arrays.copyOf(setOf, n);
-        Arrays.fill(setOf, old, n, -1);
-        blockOf = Arrays.copyOf(blockOf, n);
     }
 
     /** Adds {@code id} (in no set) with key {@code k} and value {@code v} to set {@code set}. */
     public void insert(int set, int id, long k, long v) {
-        if (setOf[id] >= 0) {
-            throw new IllegalArgumentException("id " + id + " is already in set " + setOf[id]);
-        }
         keyOf[id] = k;
         valueOf[id] = v;
         Chunks s = sets[set];
@@ -74,16 +63,15 @@ public final class KeyedSumLists {
             s = new Chunks(chunkEntries);
             sets[set] = s;
         }
-        setOf[id] = set;
         s.insert(id, k, v);
     }
 
     /** Removes {@code id}, which must be in set {@code set}. */
     public void remove(int set, int id) {
-        if (setOf[id] != set || !sets[set].remove(id, keyOf[id], valueOf[id])) {
+        Chunks s = sets[set];
+        if (s == null || !s.remove(id, keyOf[id], valueOf[id])) {
             throw new IllegalArgumentException("id " + id + " is not in set " + set);
         }
-        setOf[id] = -1;
     }
 
     /** Empties set {@code set} (its ids may be inserted anew). */
@@ -215,7 +203,7 @@ public final class KeyedSumLists {
     }
 
     /** One set: chunks of entries in (key, id) order, their storage in pools of {@code chunkEntries}-slot blocks. */
-    private final class Chunks {
+    private static final class Chunks {
         private final int chunkEntries;
         /** Entry storage: the chunk at pool offset b holds its j-th entry at index b + j of each. */
         long[] keys;
@@ -226,8 +214,6 @@ public final class KeyedSumLists {
         private int spareCount;
         /** The chunks in order, by index c < chunks: pool offset, entries (never 0), value sum, last key. */
         int[] base = new int[4];
-        /** At each block's pool offset, the index of the chunk it holds while it is in use (by offset: no division). */
-        private int[] chunkOfBlock;
         int[] count = new int[4];
         long[] sum = new long[4];
         long[] lastKey = new long[4];
@@ -240,15 +226,11 @@ public final class KeyedSumLists {
             keys = new long[chunkEntries];
             values = new long[chunkEntries];
             ids = new int[chunkEntries];
-            chunkOfBlock = new int[chunkEntries];
             spare[spareCount++] = 0;
         }
 
         void clear() {
             for (int c = 0; c < chunks; c++) {
-                for (int j = base[c], end = j + count[c]; j < end; j++) {
-                    setOf[ids[j]] = -1;
-                }
                 pushSpare(base[c]);
             }
             chunks = 0;
@@ -265,9 +247,7 @@ public final class KeyedSumLists {
                 at = 0;
             } else {
                 c = chunks - 1;
-                int b = base[c];
-                int last = b + count[c] - 1;
-                if (before(keys[last], ids[last], k, id)) {
+                if (lastBefore(c, k, id)) {
                     at = count[c]; // an append, the common case
                 } else {
                     c = chunkAtOrAfter(k, id);
@@ -296,7 +276,6 @@ public final class KeyedSumLists {
             keys[b] = k;
             values[b] = v;
             ids[b] = id;
-            blockOf[id] = base[c];
             count[c]++;
             sum[c] += v;
             lastKey[c] = keys[base[c] + count[c] - 1];
@@ -304,12 +283,25 @@ public final class KeyedSumLists {
             total += v;
         }
 
-        /** Removes (k, id), which {@link KeyedSumLists#setOf} places in this set; false if it is not found there. */
+        /** Removes (k, id) if present; false if not. */
         boolean remove(int id, long k, long v) {
-            int c = chunkOfBlock[blockOf[id]];
-            int b = base[c];
-            int at = ids[b] == id ? 0 : positionIn(c, k, id); // the oldest leave first: the chunk's front
-            b += at;
+            if (chunks == 0) {
+                return false;
+            }
+            // the oldest leave first: the front of the first chunk, before any search
+            int c = 0;
+            int b = base[0];
+            int at = 0;
+            if (ids[b] != id || keys[b] != k) {
+                if (lastBefore(0, k, id)) {
+                    c = chunkAtOrAfter(k, id);
+                    if (c == chunks) {
+                        return false;
+                    }
+                }
+                at = positionIn(c, k, id);
+                b = base[c] + at;
+            }
             if (at == count[c] || ids[b] != id || keys[b] != k) {
                 return false;
             }
@@ -341,14 +333,19 @@ public final class KeyedSumLists {
             return k1 < k2 || (k1 == k2 && id1 < id2);
         }
 
+        /** The last entry of chunk {@code c} goes before (k, id); its id is read from the pool only on a tie. */
+        private boolean lastBefore(int c, long k, int id) {
+            long last = lastKey[c];
+            return last < k || (last == k && ids[base[c] + count[c] - 1] < id);
+        }
+
         /** The first chunk whose last entry is at or after (k, id); {@code chunks} if none. */
         private int chunkAtOrAfter(long k, int id) {
             int lo = 0;
             int hi = chunks;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                int last = base[mid] + count[mid] - 1;
-                if (before(keys[last], ids[last], k, id)) {
+                if (lastBefore(mid, k, id)) {
                     lo = mid + 1;
                 } else {
                     hi = mid;
@@ -385,7 +382,6 @@ public final class KeyedSumLists {
             long s = 0;
             for (int j = 0; j < moved; j++) {
                 s += values[to + j];
-                blockOf[ids[to + j]] = to;
             }
             count[c] = keep;
             count[c + 1] = moved;
@@ -403,10 +399,6 @@ public final class KeyedSumLists {
             System.arraycopy(keys, from, keys, to, moved);
             System.arraycopy(values, from, values, to, moved);
             System.arraycopy(ids, from, ids, to, moved);
-            int block = base[c];
-            for (int j = to, end = to + moved; j < end; j++) {
-                blockOf[ids[j]] = block;
-            }
             count[c] += moved;
             sum[c] += sum[c + 1];
             lastKey[c] = lastKey[c + 1];
@@ -430,7 +422,6 @@ public final class KeyedSumLists {
                 for (int s = 2 * b - chunkEntries; s >= b; s -= chunkEntries) {
                     pushSpare(s);
                 }
-                chunkOfBlock = Arrays.copyOf(chunkOfBlock, 2 * b);
             }
             int tail = chunks - c;
             System.arraycopy(base, c, base, c + 1, tail);
@@ -441,7 +432,6 @@ public final class KeyedSumLists {
             count[c] = 0;
             sum[c] = 0;
             chunks++;
-            renumberFrom(c);
         }
 
         /** Removes chunk {@code c} (its entries are gone or moved) from the order and keeps its block. */
@@ -453,14 +443,6 @@ public final class KeyedSumLists {
             System.arraycopy(sum, c + 1, sum, c, tail);
             System.arraycopy(lastKey, c + 1, lastKey, c, tail);
             chunks--;
-            renumberFrom(c);
-        }
-
-        /** Records the chunk indices from {@code c} on in their blocks. */
-        private void renumberFrom(int c) {
-            for (; c < chunks; c++) {
-                chunkOfBlock[base[c]] = c;
-            }
         }
 
         private void pushSpare(int b) {

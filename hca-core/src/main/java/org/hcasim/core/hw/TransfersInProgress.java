@@ -252,10 +252,6 @@ final class TransfersInProgress {
         }
         indexed = false;
         byEnd.clear();
-        for (int g = 0; g < groupSlots; g++) { // the ids are handed out again when the index is rebuilt
-            byIssue.clear(g);
-            byFullEnd.clear(g);
-        }
         Arrays.fill(groupTlps, 0);
         Arrays.fill(groupSize, 0);
         groupSlots = 0;
@@ -323,6 +319,8 @@ final class TransfersInProgress {
             free = groupSlots++;
         }
         groupTlps[free] = c;
+        byIssue.clear(free); // left over from an index since dropped
+        byFullEnd.clear(free);
         return free;
     }
 
