@@ -167,8 +167,13 @@ final class TransfersInProgress {
                 size--;
                 moveTo(size, i--);
             } else if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
-                long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
-                ahead += Math.min(left, tlps) * tlpNs[i];
+                if (tlps == 1 || tlpCounts[i] == 1) {
+                    // at least one TLP is left (the quotient below is positive), so the product is the ns per TLP
+                    ahead += tlpNs[i];
+                } else {
+                    long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
+                    ahead += Math.min(left, tlps) * tlpNs[i];
+                }
             }
         }
         return ahead;
