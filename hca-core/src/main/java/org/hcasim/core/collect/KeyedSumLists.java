@@ -247,9 +247,7 @@ public final class KeyedSumLists {
                 at = 0;
             } else {
                 c = chunks - 1;
-                int b = base[c];
-                int last = b + count[c] - 1;
-                if (before(keys[last], ids[last], k, id)) {
+                if (lastBefore(c, k, id)) {
                     at = count[c]; // an append, the common case
                 } else {
                     c = chunkAtOrAfter(k, id);
@@ -295,8 +293,7 @@ public final class KeyedSumLists {
             int b = base[0];
             int at = 0;
             if (ids[b] != id || keys[b] != k) {
-                int last = b + count[0] - 1;
-                if (before(keys[last], ids[last], k, id)) {
+                if (lastBefore(0, k, id)) {
                     c = chunkAtOrAfter(k, id);
                     if (c == chunks) {
                         return false;
@@ -336,14 +333,19 @@ public final class KeyedSumLists {
             return k1 < k2 || (k1 == k2 && id1 < id2);
         }
 
+        /** The last entry of chunk {@code c} goes before (k, id); its id is read from the pool only on a tie. */
+        private boolean lastBefore(int c, long k, int id) {
+            long last = lastKey[c];
+            return last < k || (last == k && ids[base[c] + count[c] - 1] < id);
+        }
+
         /** The first chunk whose last entry is at or after (k, id); {@code chunks} if none. */
         private int chunkAtOrAfter(long k, int id) {
             int lo = 0;
             int hi = chunks;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                int last = base[mid] + count[mid] - 1;
-                if (before(keys[last], ids[last], k, id)) {
+                if (lastBefore(mid, k, id)) {
                     lo = mid + 1;
                 } else {
                     hi = mid;

@@ -33,6 +33,12 @@ public final class SortedLongMap {
     private long[] firstKey = new long[4];
     /** Chunks in use; at least one (empty only when the map is), none of the others empty. */
     private int chunks = 1;
+    /**
+     * The first chunk whose first position may be out of date (at least 1: chunk 0 starts at 0). An insert or
+     * removal only lowers it; the positions after it are worked out again when a position there is asked for,
+     * so a run of inserts near the front does not renumber the chunks behind them each time.
+     */
+    private int stale = 1;
     private int size;
     /** The chunk positions were last read from, as its index, first position, entries and pool offset. */
     private int cursor;
@@ -90,9 +96,14 @@ public final class SortedLongMap {
             throw new IndexOutOfBoundsException("position " + i + " outside a map of " + size + " entries");
         }
         int c = cursor + 1;
-        if (c >= chunks || i < first[c] || i >= first[c] + count[c]) {
+        if (c >= chunks || i < firstOf(c) || i >= first[c] + count[c]) {
+            int known = stale - 1; // chunks [0, known] have their first positions
+            if (known < chunks - 1 && i >= first[known] + count[known]) {
+                aim(walkTo(i));
+                return cursorBase + 2 * (i - cursorFirst);
+            }
             int lo = 0;
-            int hi = chunks - 1;
+            int hi = known < chunks - 1 ? known : chunks - 1;
             while (lo < hi) { // the last chunk whose first position is <= i
                 int mid = (lo + hi + 1) >>> 1;
                 if (first[mid] <= i) {
@@ -107,9 +118,36 @@ public final class SortedLongMap {
         return cursorBase + 2 * (i - cursorFirst);
     }
 
+    /**
+     * The chunk holding position {@code i}, which lies after the chunks whose first positions are known: their
+     * positions worked out in order until it.
+     */
+    private int walkTo(int i) {
+        int c = stale;
+        while (true) {
+            first[c] = first[c - 1] + count[c - 1];
+            if (i < first[c] + count[c]) {
+                stale = c + 1;
+                return c;
+            }
+            c++;
+        }
+    }
+
+    /** The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. */
+    private int firstOf(int c) {
+        if (c >= stale) {
+            for (int k = stale; k <= c; k++) {
+                first[k] = first[k - 1] + count[k - 1];
+            }
+            stale = c + 1;
+        }
+        return first[c];
+    }
+
     private void aim(int c) {
         cursor = c;
-        cursorFirst = first[c];
+        cursorFirst = firstOf(c);
         cursorCount = count[c];
         cursorBase = base[c];
     }
@@ -222,7 +260,7 @@ public final class SortedLongMap {
                 c--; // at a chunk's start: the end of the previous chunk, if it has room, moves nothing
             }
         }
-        int at = i - first[c];
+        int at = i - firstOf(c);
         if (count[c] == chunkEntries) {
             if (at == chunkEntries && c == chunks - 1) {
                 addChunk(c + 1); // appending to a full last chunk: a new one, so appended lists stay dense
@@ -245,7 +283,7 @@ public final class SortedLongMap {
         pool[b + 1] = value;
         count[c]++;
         size++;
-        renumberAfter(c, 1);
+        renumberAfter(c);
         firstKey[c] = pool[base[c]];
         aim(c);
     }
@@ -260,7 +298,7 @@ public final class SortedLongMap {
         shifted += after;
         count[c]--;
         size--;
-        renumberAfter(c, -1);
+        renumberAfter(c);
         if (count[c] == 0 && chunks > 1) {
             dropChunks(c, 1);
             c = Math.min(c, chunks - 1);
@@ -292,6 +330,7 @@ public final class SortedLongMap {
             dropChunks(1, chunks - 1);
             count[0] = 0;
             size = 0;
+            stale = 1;
             aim(0);
             return;
         }
@@ -312,9 +351,7 @@ public final class SortedLongMap {
         dropChunks(0, whole);
         first[0] = 0; // the chunk that lost its front entries (or the first one kept whole)
         firstKey[0] = pool[base[0]];
-        for (int c = 1; c < chunks; c++) {
-            first[c] -= n;
-        }
+        stale = 1;
         aim(0);
     }
 
@@ -357,15 +394,14 @@ public final class SortedLongMap {
         return chunks;
     }
 
-    /** Adds {@code delta} to the first position of every chunk after {@code c}. */
-    private void renumberAfter(int c, int delta) {
-        int[] f = first;
-        for (int k = c + 1; k < chunks; k++) {
-            f[k] += delta;
+    /** The entries of chunk {@code c} changed in number: the first positions of the chunks after it are out of date. */
+    private void renumberAfter(int c) {
+        if (c + 1 < stale) {
+            stale = c + 1;
         }
     }
 
-    /** Moves the entries of chunk {@code c} from {@code keep} on into a new chunk after it. */
+    /** Moves the entries of chunk {@code c} (its first position known) from {@code keep} on into a new chunk after it. */
     private void split(int c, int keep) {
         addChunk(c + 1);
         int moved = count[c] - keep;
@@ -412,8 +448,11 @@ public final class SortedLongMap {
         System.arraycopy(firstKey, c, firstKey, c + 1, tail);
         base[c] = b;
         count[c] = 0;
-        first[c] = c < chunks ? first[c + 1] : size;
+        first[c] = c < chunks ? first[c + 1] : size; // right when the chunk after it had its position
         chunks++;
+        if (stale > c) {
+            stale++; // the known positions from c on moved up by one
+        }
     }
 
     /** Removes chunks [c, c + n) from the order (their entries are gone or moved) and keeps their room. */
@@ -427,6 +466,12 @@ public final class SortedLongMap {
         System.arraycopy(first, c + n, first, c, tail);
         System.arraycopy(firstKey, c + n, firstKey, c, tail);
         chunks -= n;
+        if (stale > c + n) {
+            stale -= n; // the known positions after the dropped chunks moved down
+        } else if (stale > c) {
+            stale = Math.max(1, c);
+        }
+        first[0] = 0;
     }
 
     private void pushSpare(int b) {

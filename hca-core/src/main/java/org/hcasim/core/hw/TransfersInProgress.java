@@ -167,8 +167,13 @@ final class TransfersInProgress {
                 size--;
                 moveTo(size, i--);
             } else if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
-                long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
-                ahead += Math.min(left, tlps) * tlpNs[i];
+                if (tlps == 1 || tlpCounts[i] == 1) {
+                    // at least one TLP is left (the quotient below is positive), so the product is the ns per TLP
+                    ahead += tlpNs[i];
+                } else {
+                    long left = Math.min(tlpCounts[i], (long) Math.ceil((bookedEnd[i] - t) / tlpNs[i]));
+                    ahead += Math.min(left, tlps) * tlpNs[i];
+                }
             }
         }
         return ahead;
@@ -350,7 +355,9 @@ final class TransfersInProgress {
         if (n == 0) {
             return;
         }
-        Arrays.sort(expiredPositions, 0, n);
+        if (n > 1) {
+            Arrays.sort(expiredPositions, 0, n);
+        }
         // The scan visits positions upwards and moves the last transfer into each dropped one's place, then looks
         // at that position again: replayed on the dropped positions alone.
         int lo = 0;

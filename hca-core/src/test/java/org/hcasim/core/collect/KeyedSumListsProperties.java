@@ -104,4 +104,16 @@ class KeyedSumListsProperties {
         lists.insert(1, 1, 10, 1);
         assertThatThrownBy(() -> lists.remove(0, 1)).hasMessage("id 1 is not in set 0");
     }
+
+    @Example
+    void an_id_of_a_cleared_set_is_in_no_set() {
+        KeyedSumLists lists = new KeyedSumLists(2, 4);
+        lists.ensureCapacity(1);
+        lists.insert(0, 0, 10, 1);
+        lists.clear(0);
+        assertThatThrownBy(() -> lists.remove(0, 0)).hasMessage("id 0 is not in set 0");
+        lists.insert(1, 0, 10, 1);
+        lists.remove(1, 0);
+        assertThat(lists.size(1)).isZero();
+    }
 }

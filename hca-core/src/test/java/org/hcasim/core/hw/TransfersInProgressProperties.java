@@ -80,6 +80,19 @@ class TransfersInProgressProperties {
         assertThat(transfers.fallbackScans()).isPositive().isLessThan(steps.size() / 20);
     }
 
+    /**
+     * An index dropped while a transfer is still indexed (here the third TLP count's) and built again hands out the
+     * same ids: the dropped index's sets must not keep them.
+     */
+    @Test
+    void an_index_dropped_with_transfers_left_and_built_again_answers_as_the_scan() {
+        List<Step> steps = List.of(new Step(0, 0, 1, 536), new Step(0, 0, 2, 536), new Step(0, 0, 4, 536),
+                new Step(1250, 0, 1, 536), new Step(0, 0, 4, 536), new Step(0, 0, 2, 536), new Step(0, 0, 4, 536));
+        TransfersInProgress transfers = new TransfersInProgress(2, 1);
+        assertSameAsScan(new Stream(7.877, steps), transfers);
+        assertThat(transfers.indexed()).isTrue();
+    }
+
     private static void assertSameAsScan(Stream stream, TransfersInProgress transfers) {
         Timeline wire = new Timeline("wire", ResourceKind.PCIE, 1);
         Scan scan = new Scan();
