@@ -20,7 +20,10 @@ record FioCosts(long fioIo, long blockSubmit, long blockComplete, long aioSubmit
     static final String BLOCK_COMPLETE = "block-complete";
     /** libaio's io_submit per iocb, before the block layer (0 by default: the initiator's fio path is lean). */
     static final String AIO_SUBMIT = "aio-submit";
-    /** libaio's io_getevents per event reaped (0 by default). */
+    /**
+     * libaio's completion per I/O, charged in the ULP's completion context with the block layer's: the bio's end_io
+     * calls aio_complete_rw, which writes the ring event and wakes the io_getevents waiter (0 by default).
+     */
     static final String AIO_COMPLETE = "aio-complete";
 
     static FioCosts from(CpuCosts costs, String hostName) {

@@ -342,6 +342,9 @@ final class JobRunner {
     /** The device's completion: runs in the ULP's completion context; wakes the thread if it sleeps. */
     private void completed(IoSlot s, BlockCompletion c) {
         host.charge(costs.blockComplete());
+        // libaio's completion runs here, not in io_getevents: the bio's end_io (blkdev_bio_end_io) calls the kiocb's
+        // ki_complete, aio_complete_rw, which writes the io_event into the ring and wakes the io_getevents waiter
+        if (costs.aioComplete() > 0) host.charge(costs.aioComplete()); // 0 charges nothing, not even a zero charge
         s.completion = c;
         completed.add(s);
         // iodepth_batch_complete_min: the thread sleeps until that many completed (or all that are outstanding)
@@ -365,7 +368,6 @@ final class JobRunner {
             chargeSys(costs.syscall());
             int n = max == 0 ? completed.size() : Math.min(max, completed.size());
             if (counting()) result.completeBatches[JobResult.batchBucket(n)]++;
-            if (costs.aioComplete() > 0) chargeSys(costs.aioComplete() * n);
             for (int i = 0; i < n; i++) reapOne(completed.poll());
         }
         if (draining && inflight <= job.batching().low()) draining = false;

@@ -52,6 +52,15 @@ class InlineUmrExperimentTest {
     }
 
     @Test
+    void the_initiator_pays_the_shared_fio_libaio_costs_of_the_reference_workload() {
+        RecordingExperimentContext ctx = context();
+        experiment.run(new Point(Map.of("hca", "connectx5", "bs", "4096", "umr", "sg")), ctx);
+        assertThat(FioLibaioCosts.costs()).containsEntry("host.cost.fio-io-ns", "1300");
+        assertThat(ctx.testbeds().get(0).settings()).containsAllEntriesOf(FioLibaioCosts.costs());
+        assertThat(ctx.testbeds().get(0).properties()).doesNotContain("host.cost.");
+    }
+
+    @Test
     void each_adapter_runs_on_the_pcie_width_the_measurement_states() {
         RecordingExperimentContext ctx = context();
         experiment.run(new Point(Map.of("hca", "connectx4", "bs", "65536", "umr", "inline")), ctx);

@@ -78,6 +78,15 @@ class SrqPerVectorExperimentTest {
 
     /** The reference CSV's formulas, with the testbed's 24 vectors, 2 devices, 12 I/O queues per controller, 4 controllers. */
     @Test
+    void theInitiatorsPayTheSharedFioLibaioCostsWhichTheTargetsBlockLayerDoesNotCharge() {
+        assertThat(settings("per_qp_rq", "nvmeof")).containsAllEntriesOf(FioLibaioCosts.costs());
+        assertThat(settings("single_srq", "srp")).containsAllEntriesOf(FioLibaioCosts.costs());
+        // fio's own keys only: the target's nvmet bios keep blk-mq's host.cost.block-submit-ns / block-complete-ns
+        assertThat(FioLibaioCosts.costs()).containsOnlyKeys(
+                "host.cost.fio-io-ns", "host.cost.aio-submit-ns", "host.cost.aio-complete-ns");
+    }
+
+    @Test
     void receiveBufferMemoryOfEachCaseIsTheReferenceFormula() {
         long kib4 = 4096;
         assertThat(receiveBytes("srq_per_vector_1024")).isEqualTo(1024 * 24 * 2 * kib4);
