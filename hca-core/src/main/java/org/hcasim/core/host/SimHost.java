@@ -72,6 +72,8 @@ public final class SimHost implements Host {
     private boolean irqPreemptsThreads;
     /** Soft-IRQ work follows the kernel's whole exit rule, with ksoftirqd (off by default). */
     private boolean ksoftirqd;
+    /** Time a hard IRQ reaching an idle core waits for the core to leave its idle state (0: none, the default). */
+    private long cpuidleExitNs;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
         this(sim, name, coreCount, 1, costs, memory);
@@ -140,6 +142,19 @@ public final class SimHost implements Host {
             throw new IllegalStateException("host '" + name + "': host.softirq-ksoftirqd cannot be turned off again");
         }
         this.ksoftirqd = on;
+    }
+
+    /**
+     * A hard IRQ that reaches an idle core (no task running, none queued, its last task ended before now) starts
+     * {@code ns} later: the core first leaves its idle state (intel_idle's exit latency, {@code
+     * host.cpuidle.exit-latency-ns}). The wait is not CPU time; tasks queued meanwhile wait with it. One fixed
+     * latency, no governor: every idle gap, however short, pays it. 0 (the default): no wait.
+     */
+    public void cpuidleExitNs(long ns) {
+        if (ns < 0) {
+            throw new IllegalArgumentException("host '" + name + "': negative cpuidle exit latency " + ns + " ns");
+        }
+        this.cpuidleExitNs = ns;
     }
 
     /** The two interrupt rules exclude each other: {@code on} for one while {@code other} is set is an error. */
@@ -332,6 +347,11 @@ public final class SimHost implements Host {
                 c.stealScheduled = true;
                 loop.at(Math.max(loop.now(), c.stolenUntil), c.stealer);
             }
+            return;
+        }
+        if (cpuidleExitNs > 0 && t.priority() == Priority.HARD_IRQ && !c.dispatchScheduled && loop.now() > c.freeAt) {
+            c.dispatchScheduled = true; // the core is idle: the handler starts once it has left its idle state
+            loop.at(loop.now() + cpuidleExitNs, c.dispatcher);
             return;
         }
         dispatchWhenFree(c);

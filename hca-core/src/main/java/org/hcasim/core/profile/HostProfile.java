@@ -31,15 +31,19 @@ public final class HostProfile {
     private final Map<String, String> values;
     private final boolean irqPreemptsThreads;
     private final boolean softirqKsoftirqd;
+    private final long cpuidleExitNs;
 
     /** Optional key: interrupts steal time from thread tasks on their core (SimHost); default false. */
     static final String IRQ_PREEMPTS_THREADS = "host.irq-preempts-threads";
     /** Optional key: soft-IRQ work by the kernel's whole exit rule, with ksoftirqd (SimHost); default false. */
     static final String SOFTIRQ_KSOFTIRQD = "host.softirq-ksoftirqd";
+    /** Optional key: time a hard IRQ waits for an idle core to leave its idle state (SimHost); default 0. */
+    static final String CPUIDLE_EXIT_LATENCY = "host.cpuidle.exit-latency-ns";
 
     private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values,
-            boolean irqPreemptsThreads, boolean softirqKsoftirqd) {
+            boolean irqPreemptsThreads, boolean softirqKsoftirqd, long cpuidleExitNs) {
         this.name = name;
+        this.cpuidleExitNs = cpuidleExitNs;
         this.softirqKsoftirqd = softirqKsoftirqd;
         this.cores = cores;
         this.sockets = sockets;
@@ -86,9 +90,10 @@ public final class HostProfile {
             throw new ProfileException(source + ": '" + IRQ_PREEMPTS_THREADS + "' and '" + SOFTIRQ_KSOFTIRQD
                     + "' cannot both be true");
         }
+        long cpuidleExitNs = v.has(CPUIDLE_EXIT_LATENCY) ? v.nonNegativeLong(CPUIDLE_EXIT_LATENCY) : 0;
         v.requireAllRead();
         return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(), irqPreemptsThreads,
-                softirqKsoftirqd);
+                softirqKsoftirqd, cpuidleExitNs);
     }
 
     /** An optional true/false key, false when absent. */
@@ -128,6 +133,11 @@ public final class HostProfile {
         return softirqKsoftirqd;
     }
 
+    /** Time a hard IRQ waits for an idle core to leave its idle state, ns ({@code host.cpuidle.exit-latency-ns}). */
+    public long cpuidleExitNs() {
+        return cpuidleExitNs;
+    }
+
     /** The {@code host.*} key/values this profile was built from. */
     public Map<String, String> values() {
         return values;
@@ -138,6 +148,7 @@ public final class HostProfile {
         SimHost host = new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
         host.irqPreemptsThreads(irqPreemptsThreads);
         host.softirqKsoftirqd(softirqKsoftirqd);
+        host.cpuidleExitNs(cpuidleExitNs);
         return host;
     }
 }

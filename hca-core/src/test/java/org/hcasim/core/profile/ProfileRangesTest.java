@@ -58,6 +58,7 @@ class ProfileRangesTest {
         "host.cores          | 2147483647           | must be between 1 and 4096, got 2147483647",
         "host.cost.syscall-ns | 9223372036854775000  | must be at most 1000000000000 (1000 s as a time)",
         "host.cost.syscall-ns | -1                   | must be >= 0, got -1",
+        "host.cpuidle.exit-latency-ns | -5           | must be >= 0, got -5",
     })
     void a_host_value_out_of_its_range_is_one_line_naming_the_key_and_the_range(String key, String value, String why) {
         assertThatThrownBy(() -> hostWith(key, value))
@@ -79,6 +80,14 @@ class ProfileRangesTest {
         assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
                 .isInstanceOf(ProfileException.class)
                 .hasMessage("s: 'host.irq-preempts-threads' and 'host.softirq-ksoftirqd' cannot both be true");
+    }
+
+    @Test
+    void the_cpuidle_exit_latency_is_zero_unless_the_profile_sets_it() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
+        assertThat(HostProfile.fromValues("server-24c", "s", v).cpuidleExitNs()).isZero();
+        v.put(HostProfile.CPUIDLE_EXIT_LATENCY, "2000");
+        assertThat(HostProfile.fromValues("server-24c", "s", v).cpuidleExitNs()).isEqualTo(2000);
     }
 
     @Test
