@@ -135,6 +135,7 @@ public final class BlockTestbed {
                 new SparseHostMemory(spec.name(), this.spec.payload()));
         h.irqPreemptsThreads(spec.irqPreemptsThreads());
         h.softirqKsoftirqd(spec.softirqKsoftirqd());
+        h.cpuidleExitNs(spec.cpuidleExitNs());
         SimRdmaDevice first = new SimRdmaDevice(h, "mlx5_0", spec.hca());
         for (int d = 1; d < devices; d++) new SimRdmaDevice(h, "mlx5_" + d, spec.hca(), first);
         return h;

@@ -28,9 +28,9 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
 
     /** One host of the testbed: name, cores and the sockets they are on, CPU costs and the HCA it carries. */
     public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, boolean irqPreemptsThreads,
-            boolean softirqKsoftirqd) {
+            boolean softirqKsoftirqd, long cpuidleExitNs) {
         public HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
-            this(name, cores, sockets, costs, hca, false, false);
+            this(name, cores, sockets, costs, hca, false, false, 0);
         }
     }
 
@@ -62,11 +62,11 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
             String hca = hcas.isEmpty() ? "" : hcas.get(hcas.size() == 1 ? 0 : i);
             initiators.add(new HostSpec(name, initiatorHw.cores(), initiatorHw.sockets(), initiatorHw.costs(),
                     TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.irqPreemptsThreads(),
-                    initiatorHw.softirqKsoftirqd()));
+                    initiatorHw.softirqKsoftirqd(), initiatorHw.cpuidleExitNs()));
         }
         HostSpec targetSpec = new HostSpec(target, targetHw.cores(), targetHw.sockets(), targetHw.costs(),
                 TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")),
-                targetHw.irqPreemptsThreads(), targetHw.softirqKsoftirqd());
+                targetHw.irqPreemptsThreads(), targetHw.softirqKsoftirqd(), targetHw.cpuidleExitNs());
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;

@@ -45,7 +45,7 @@ final class TestbedHosts {
 
     /** A host's resolved hardware. */
     record HostHardware(String profile, int cores, int sockets, CpuCosts costs, boolean irqPreemptsThreads,
-            boolean softirqKsoftirqd) {
+            boolean softirqKsoftirqd, long cpuidleExitNs) {
     }
 
     private TestbedHosts() {
@@ -86,7 +86,7 @@ final class TestbedHosts {
         String coresKey = "testbed." + role + ".cores";
         int cores = config.getString(coresKey).isEmpty() ? resolved.cores() : config.getInt(coresKey, 1, 4096);
         return new HostHardware(profile, cores, Math.min(resolved.sockets(), cores), resolved.costs(),
-                resolved.irqPreemptsThreads(), resolved.softirqKsoftirqd());
+                resolved.irqPreemptsThreads(), resolved.softirqKsoftirqd(), resolved.cpuidleExitNs());
     }
 
     /**
