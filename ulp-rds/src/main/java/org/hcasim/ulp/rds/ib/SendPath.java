@@ -142,10 +142,6 @@ final class SendPath {
         full = false;
         pathLines.touch();
         inXmit.around();
-        if (queue.isEmpty()) {
-            lock.around(); // the queue found empty, under cp_lock
-            return;
-        }
         while (!queue.isEmpty()) {
             OutgoingMessage m = queue.peek();
             if (m.posted == 0) {
