@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 import org.hcasim.host.Host;
 
@@ -107,6 +108,15 @@ public final class Simulation {
             throw new IllegalArgumentException("a " + type.getSimpleName() + " is already attached");
         }
         return component;
+    }
+
+    /**
+     * The component attached under {@code type}; the first caller attaches the one {@code create} makes (set-up
+     * only: shared parts such as the fabric come into being with the first device that needs them).
+     */
+    public <T> T componentOrAttach(Class<T> type, Supplier<? extends T> create) {
+        Object c = components.get(type);
+        return c != null ? type.cast(c) : attach(type, create.get());
     }
 
     /** The component attached under {@code type}. */

@@ -14,11 +14,7 @@ final class PoolVectorCounters {
     private final Map<SimHost, int[]> counters = new IdentityHashMap<>();
 
     static PoolVectorCounters of(Simulation sim) {
-        try {
-            return sim.component(PoolVectorCounters.class);
-        } catch (IllegalStateException none) {
-            return sim.attach(PoolVectorCounters.class, new PoolVectorCounters());
-        }
+        return sim.componentOrAttach(PoolVectorCounters.class, PoolVectorCounters::new);
     }
 
     int next(SimHost host, int vectors) {

@@ -109,11 +109,7 @@ public final class SimRdmaDevice implements RdmaDevice {
     }
 
     private static Fabric hardwareFabric(Simulation sim, HcaParams params) {
-        try {
-            return sim.component(Fabric.class);
-        } catch (IllegalStateException none) {
-            return sim.attach(Fabric.class, new Fabric(sim, params.switchLatencyNs()));
-        }
+        return sim.componentOrAttach(Fabric.class, () -> new Fabric(sim, params.switchLatencyNs()));
     }
 
     @Override

@@ -34,11 +34,7 @@ public final class VerbsFabric {
 
     /** The verbs fabric attached to {@code sim}, created on first use. */
     public static VerbsFabric of(Simulation sim) {
-        try {
-            return sim.component(VerbsFabric.class);
-        } catch (IllegalStateException none) {
-            return sim.attach(VerbsFabric.class, new VerbsFabric(sim));
-        }
+        return sim.componentOrAttach(VerbsFabric.class, () -> new VerbsFabric(sim));
     }
 
     Simulation simulation() {
