@@ -4,6 +4,7 @@ import org.hcasim.spi.policy.CqPolicy;
 import org.hcasim.spi.policy.CqPolicyFactory;
 import org.hcasim.spi.policy.PolicyContext;
 import org.hcasim.verbs.CompletionQueue;
+import org.hcasim.verbs.CqCreator;
 import org.hcasim.verbs.CqInit;
 import org.hcasim.verbs.RdmaDevice;
 
@@ -25,14 +26,17 @@ final class FixedModeration implements CqPolicy {
         };
     }
 
-    /** Every role's {@code fixed} policy creates and moderates CQs alike, so their pool CQs are shared. */
+    /**
+     * The same CQs as the device default ({@link CqCreator#DEVICE_DEFAULT}, what a pool get without a policy uses),
+     * so every fixed role and every policy-less get share their pool CQs.
+     */
     @Override
     public Object sharingKey() {
-        return NAME;
+        return CqCreator.DEVICE_DEFAULT.sharingKey();
     }
 
     @Override
     public CompletionQueue createCq(RdmaDevice device, CqInit requested) {
-        return device.createCq(requested);
+        return CqCreator.DEVICE_DEFAULT.createCq(device, requested);
     }
 }
