@@ -3,6 +3,7 @@ package org.hcasim.core.profile;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.hcasim.core.host.CostTable;
+import org.hcasim.core.host.HostScheduling;
 import org.hcasim.core.host.SimHost;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.host.SparseHostMemory;
@@ -29,9 +30,7 @@ public final class HostProfile {
     private final int sockets;
     private final CostTable costs;
     private final Map<String, String> values;
-    private final boolean irqPreemptsThreads;
-    private final boolean softirqKsoftirqd;
-    private final long cpuidleExitNs;
+    private final HostScheduling scheduling;
 
     /** Optional key: interrupts steal time from thread tasks on their core (SimHost); default false. */
     static final String IRQ_PREEMPTS_THREADS = "host.irq-preempts-threads";
@@ -41,13 +40,11 @@ public final class HostProfile {
     static final String CPUIDLE_EXIT_LATENCY = "host.cpuidle.exit-latency-ns";
 
     private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values,
-            boolean irqPreemptsThreads, boolean softirqKsoftirqd, long cpuidleExitNs) {
+            HostScheduling scheduling) {
         this.name = name;
-        this.cpuidleExitNs = cpuidleExitNs;
-        this.softirqKsoftirqd = softirqKsoftirqd;
         this.cores = cores;
         this.sockets = sockets;
-        this.irqPreemptsThreads = irqPreemptsThreads;
+        this.scheduling = scheduling;
         this.costs = costs;
         this.values = values;
     }
@@ -92,8 +89,8 @@ public final class HostProfile {
         }
         long cpuidleExitNs = v.has(CPUIDLE_EXIT_LATENCY) ? v.nonNegativeLong(CPUIDLE_EXIT_LATENCY) : 0;
         v.requireAllRead();
-        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(), irqPreemptsThreads,
-                softirqKsoftirqd, cpuidleExitNs);
+        return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(),
+                new HostScheduling(irqPreemptsThreads, softirqKsoftirqd, cpuidleExitNs));
     }
 
     /** An optional true/false key, false when absent. */
@@ -123,19 +120,9 @@ public final class HostProfile {
         return costs;
     }
 
-    /** Whether interrupts steal time from thread tasks on their core ({@code host.irq-preempts-threads}). */
-    public boolean irqPreemptsThreads() {
-        return irqPreemptsThreads;
-    }
-
-    /** Whether soft-IRQ work follows the kernel's whole exit rule, with ksoftirqd ({@code host.softirq-ksoftirqd}). */
-    public boolean softirqKsoftirqd() {
-        return softirqKsoftirqd;
-    }
-
-    /** Time a hard IRQ waits for an idle core to leave its idle state, ns ({@code host.cpuidle.exit-latency-ns}). */
-    public long cpuidleExitNs() {
-        return cpuidleExitNs;
+    /** How the host runs interrupt work beside its threads (the optional scheduling keys). */
+    public HostScheduling scheduling() {
+        return scheduling;
     }
 
     /** The {@code host.*} key/values this profile was built from. */
@@ -146,9 +133,7 @@ public final class HostProfile {
     /** Creates a host of this profile in {@code sim}. */
     public SimHost createHost(Simulation sim, String hostName, PayloadMode payload) {
         SimHost host = new SimHost(sim, hostName, cores, sockets, costs, new SparseHostMemory(hostName, payload));
-        host.irqPreemptsThreads(irqPreemptsThreads);
-        host.softirqKsoftirqd(softirqKsoftirqd);
-        host.cpuidleExitNs(cpuidleExitNs);
+        scheduling.applyTo(host);
         return host;
     }
 }

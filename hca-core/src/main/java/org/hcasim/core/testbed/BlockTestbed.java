@@ -133,9 +133,7 @@ public final class BlockTestbed {
     private SimHost host(BlockTestbedSpec.HostSpec spec, int devices) {
         SimHost h = new SimHost(sim, spec.name(), spec.cores(), spec.sockets(), spec.costs(),
                 new SparseHostMemory(spec.name(), this.spec.payload()));
-        h.irqPreemptsThreads(spec.irqPreemptsThreads());
-        h.softirqKsoftirqd(spec.softirqKsoftirqd());
-        h.cpuidleExitNs(spec.cpuidleExitNs());
+        spec.scheduling().applyTo(h);
         SimRdmaDevice first = new SimRdmaDevice(h, "mlx5_0", spec.hca());
         for (int d = 1; d < devices; d++) new SimRdmaDevice(h, "mlx5_" + d, spec.hca(), first);
         return h;

@@ -6,6 +6,7 @@ import org.hcasim.block.BlockNamespaceSpec;
 import org.hcasim.block.PiType;
 import org.hcasim.core.config.ConfigException;
 import org.hcasim.core.config.HcasimConfig;
+import org.hcasim.core.host.HostScheduling;
 import org.hcasim.core.host.PayloadMode;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.host.CpuCosts;
@@ -27,10 +28,9 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
                                List<String> ulps, int namespaces, BlockNamespaceSpec namespace) {
 
     /** One host of the testbed: name, cores and the sockets they are on, CPU costs and the HCA it carries. */
-    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, boolean irqPreemptsThreads,
-            boolean softirqKsoftirqd, long cpuidleExitNs) {
+    public record HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca, HostScheduling scheduling) {
         public HostSpec(String name, int cores, int sockets, CpuCosts costs, HcaParams hca) {
-            this(name, cores, sockets, costs, hca, false, false, 0);
+            this(name, cores, sockets, costs, hca, HostScheduling.DEFAULT);
         }
     }
 
@@ -61,12 +61,11 @@ public record BlockTestbedSpec(long seed, PayloadMode payload, List<HostSpec> in
             }
             String hca = hcas.isEmpty() ? "" : hcas.get(hcas.size() == 1 ? 0 : i);
             initiators.add(new HostSpec(name, initiatorHw.cores(), initiatorHw.sockets(), initiatorHw.costs(),
-                    TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.irqPreemptsThreads(),
-                    initiatorHw.softirqKsoftirqd(), initiatorHw.cpuidleExitNs()));
+                    TestbedHosts.hca(config, "testbed.initiator.hca", hca), initiatorHw.scheduling()));
         }
         HostSpec targetSpec = new HostSpec(target, targetHw.cores(), targetHw.sockets(), targetHw.costs(),
                 TestbedHosts.hca(config, "testbed.target.hca", config.getString("testbed.target.hca")),
-                targetHw.irqPreemptsThreads(), targetHw.softirqKsoftirqd(), targetHw.cpuidleExitNs());
+                targetHw.scheduling());
         PiType pi = switch (config.getString("testbed.target.pi")) {
             case "none" -> PiType.NONE;
             case "type1" -> PiType.TYPE1;

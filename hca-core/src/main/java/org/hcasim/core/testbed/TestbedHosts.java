@@ -9,6 +9,7 @@ import org.hcasim.core.config.ConfigLayer;
 import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.config.LayerKind;
 import org.hcasim.core.host.CostTable;
+import org.hcasim.core.host.HostScheduling;
 import org.hcasim.core.hw.HcaParams;
 import org.hcasim.core.profile.HcaProfile;
 import org.hcasim.core.profile.HostProfile;
@@ -44,8 +45,7 @@ final class TestbedHosts {
     private static final String HOST_PROFILE = "host.profile";
 
     /** A host's resolved hardware. */
-    record HostHardware(String profile, int cores, int sockets, CpuCosts costs, boolean irqPreemptsThreads,
-            boolean softirqKsoftirqd, long cpuidleExitNs) {
+    record HostHardware(String profile, int cores, int sockets, CpuCosts costs, HostScheduling scheduling) {
     }
 
     private TestbedHosts() {
@@ -86,7 +86,7 @@ final class TestbedHosts {
         String coresKey = "testbed." + role + ".cores";
         int cores = config.getString(coresKey).isEmpty() ? resolved.cores() : config.getInt(coresKey, 1, 4096);
         return new HostHardware(profile, cores, Math.min(resolved.sockets(), cores), resolved.costs(),
-                resolved.irqPreemptsThreads(), resolved.softirqKsoftirqd(), resolved.cpuidleExitNs());
+                resolved.scheduling());
     }
 
     /**

@@ -74,7 +74,7 @@ class ProfileRangesTest {
                 .isInstanceOf(ProfileException.class)
                 .hasMessage("s: 'host.softirq-ksoftirqd' must be true or false, got 'yes'");
         v.put(HostProfile.SOFTIRQ_KSOFTIRQD, "true");
-        assertThat(HostProfile.fromValues("server-24c", "s", v).softirqKsoftirqd()).isTrue();
+        assertThat(HostProfile.fromValues("server-24c", "s", v).scheduling().softirqKsoftirqd()).isTrue();
         v.put(HostProfile.IRQ_PREEMPTS_THREADS, "true");
         assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
                 .isInstanceOf(ProfileException.class)
@@ -84,9 +84,9 @@ class ProfileRangesTest {
     @Test
     void the_cpuidle_exit_latency_is_zero_unless_the_profile_sets_it() {
         Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
-        assertThat(HostProfile.fromValues("server-24c", "s", v).cpuidleExitNs()).isZero();
+        assertThat(HostProfile.fromValues("server-24c", "s", v).scheduling().cpuidleExitNs()).isZero();
         v.put(HostProfile.CPUIDLE_EXIT_LATENCY, "2000");
-        assertThat(HostProfile.fromValues("server-24c", "s", v).cpuidleExitNs()).isEqualTo(2000);
+        assertThat(HostProfile.fromValues("server-24c", "s", v).scheduling().cpuidleExitNs()).isEqualTo(2000);
         v.put(HostProfile.CPUIDLE_EXIT_LATENCY, "-5");
         assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
                 .isInstanceOf(ProfileException.class)
