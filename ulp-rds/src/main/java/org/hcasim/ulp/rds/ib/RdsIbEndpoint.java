@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
+import org.hcasim.host.WorkQueue;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;
 import org.hcasim.message.MessageException;
@@ -285,6 +286,11 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     BufferPool pool() {
         return pool;
+    }
+
+    /** krdsd, RDS's single-threaded work queue (rds_wq, threads.c). */
+    WorkQueue krdsd() {
+        return host.workQueue("krdsd");
     }
 
     /** Why the first of this host's connections that failed did, or null when none did. */
