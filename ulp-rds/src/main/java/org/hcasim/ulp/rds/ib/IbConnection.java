@@ -50,6 +50,7 @@ final class IbConnection implements ReceivePath.Sink {
     private final Credits credits;
     private final AckState acks;
     private final SendPath send;
+    private final ListLock cpLock;
     /** cp_send_w on krdsd, or null when rds.ib.krdsd-send-work is off. */
     private final SendWork sendWork;
     private final Runnable restart = this::restart;
@@ -83,7 +84,7 @@ final class IbConnection implements ReceivePath.Sink {
         this.path = path;
         this.credits = new Credits(settings.flowControl());
         this.acks = new AckState(new OwnedLines(host, settings.connectionLineSharing() ? SharedLines.ACK : 0));
-        ListLock cpLock = settings.cpLockContention()
+        this.cpLock = settings.cpLockContention()
                 ? ListLock.contended(host, "rds/cp_lock/" + peer + "/" + path)
                 : new ListLock(host);
         this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks, cpLock);
@@ -423,21 +424,20 @@ final class IbConnection implements ReceivePath.Sink {
     /** Counters for tests and reports. */
     record Stats(long fragmentsPosted, int unacknowledged, int queued, int ringUsed, int receivesPosted,
                  long bareAcks, long piggybackedAcks, long delayedAcks, long duplicates, long badHeaders,
-                 int sendCredits, int postedCredits, Transmit transmit) {
-    }
-
-    /**
-     * The transmit path's contention: attempts that found RDS_IN_XMIT held, the holders' restarts that sent what they
-     * queued, the restarts skipped because another context took the bit first, and rds_send_worker's runs on krdsd.
-     */
-    record Transmit(long lost, long restarts, long raced, long sendWorkerRuns) {
+                 int sendCredits, int postedCredits, TransmitCounts transmit) {
     }
 
     Stats stats() {
         return new Stats(send.fragmentsPosted(), send.unacknowledged(), send.queued(), send.ringUsed(), receive.posted(),
                 acks.bareCount(), acks.piggybackedCount(), acks.delayedCount(), duplicates, receive.badHeaders(),
                 credits.sendCredits(), credits.postedCredits(),
-                new Transmit(send.bit().lost(), restarts, raced, sendWork == null ? 0 : sendWork.runs()));
+                transmitCounts());
+    }
+
+    /** Its transmit path's contention so far. */
+    TransmitCounts transmitCounts() {
+        return new TransmitCounts(send.bit().lost(), restarts, raced, sendWork == null ? 0 : sendWork.runs(),
+                cpLock.extraNs());
     }
 
     /** The connection's QP (null before set-up). */

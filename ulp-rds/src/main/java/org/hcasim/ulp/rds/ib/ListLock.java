@@ -21,6 +21,7 @@ final class ListLock {
     private final Host host;
     private final SpinLock model;
     private final long holdNs;
+    private long extraNs;
 
     ListLock(Host host) {
         this.host = host;
@@ -52,7 +53,15 @@ final class ListLock {
         if (model == null) {
             host.charge(host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE));
         } else {
-            model.criticalSection(items * holdNs, dataLines);
+            long work = items * holdNs;
+            long before = host.now();
+            model.criticalSection(work, dataLines);
+            extraNs += host.now() - before - work - host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
         }
+    }
+
+    /** Time the contended model spent beyond the acquisition and the work: spinning and line transfers. */
+    long extraNs() {
+        return extraNs;
     }
 }

@@ -331,6 +331,19 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         return undeliverable;
     }
 
+    /** What all its connections' transmit paths met so far. */
+    public TransmitCounts transmitCounts() {
+        TransmitCounts sum = TransmitCounts.NONE;
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null) {
+                    sum = sum.plus(c.transmitCounts());
+                }
+            }
+        }
+        return sum;
+    }
+
     /** The events and completions of all its connections' CQs and its threads' wake-ups, so far. */
     public CqEventCounts eventCounts() {
         CqEventCounts sum = CqEventCounts.NONE;
