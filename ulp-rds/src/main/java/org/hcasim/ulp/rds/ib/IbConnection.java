@@ -120,6 +120,10 @@ final class IbConnection implements ReceivePath.Sink {
         return failure;
     }
 
+    RdsCosts costs() {
+        return costs;
+    }
+
     String peer() {
         return peer;
     }
