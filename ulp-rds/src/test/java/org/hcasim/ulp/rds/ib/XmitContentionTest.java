@@ -90,8 +90,15 @@ class XmitContentionTest {
         return new Run(h, h.a.connectionsTo("b")[0], first, second, received);
     }
 
+    private static final List<String> KEYS =
+            List.of("rds.ib.in-xmit-contention", "rds.ib.krdsd-send-work", "rds.ib.cp-lock-contention");
+
+    /** The three contention keys, only {@code keys} on. */
     private static Map<String, String> on(String... keys) {
         Map<String, String> m = new LinkedHashMap<>();
+        for (String k : KEYS) {
+            m.put(k, "false");
+        }
         for (String k : keys) {
             m.put(k, "true");
         }
@@ -116,7 +123,7 @@ class XmitContentionTest {
 
     @Test
     void without_contention_both_senders_post_their_own_message() {
-        Run r = twoSenders(Map.of(), 60_000_000);
+        Run r = twoSenders(on(), 60_000_000);
         TransmitCounts t = r.connection().stats().transmit();
         assertThat(t.lost()).isZero();
         assertThat(t.restarts()).isZero();
