@@ -37,6 +37,8 @@ class XmitContentionTest {
         SocketThread thread;
         long sentAt;
         long tookNs;
+        /** CPU work the thread does after its sendmsg, in the same task. */
+        long afterNs;
 
         Sender(Host host, int tag) {
             this.host = host;
@@ -49,6 +51,9 @@ class XmitContentionTest {
             sentAt = host.now();
             socket.send("b", 5000, data, data.length);
             tookNs = host.now() - sentAt;
+            if (afterNs > 0) {
+                host.charge(afterNs);
+            }
             thread.pollWait();
         }
     }
@@ -58,6 +63,14 @@ class XmitContentionTest {
 
     /** Connects with one datagram of sender 1, then starts both senders at the same instant. */
     private static Run twoSenders(Map<String, String> settings, long untilNs) {
+        return senders(settings, untilNs, 0, -1);
+    }
+
+    /**
+     * As {@link #twoSenders}, sender 1 working {@code firstAfterNs} more after its sendmsg, and a third sender (core 3)
+     * started {@code thirdAtNs} after the two (none when negative).
+     */
+    private static Run senders(Map<String, String> settings, long untilNs, long firstAfterNs, long thirdAtNs) {
         CostTable base = EngineCosts.withoutCachePollution();
         Map<String, Long> ns = new HashMap<>(base.perOperation());
         ns.put(IbConnection.JIFFY, JIFFY_NS);
@@ -84,8 +97,16 @@ class XmitContentionTest {
         first.thread.start();
         h.runUntil(CONNECTED_NS);
         received.clear();
+        first.afterNs = firstAfterNs;
         first.thread.start();
         second.thread.start();
+        if (thirdAtNs >= 0) {
+            Sender third = new Sender(a, 3);
+            third.thread = h.a.thread("sender3", 3, third::body);
+            third.socket = h.a.bind(4003, third.thread);
+            h.runUntil(CONNECTED_NS + thirdAtNs);
+            third.thread.start();
+        }
         h.runUntil(untilNs);
         return new Run(h, h.a.connectionsTo("b")[0], first, second, received);
     }
@@ -119,6 +140,19 @@ class XmitContentionTest {
         long loser = Math.min(r.first().tookNs, r.second().tookNs);
         long holder = Math.max(r.first().tookNs, r.second().tookNs);
         assertThat(holder - loser).isGreaterThanOrEqualTo(c.dmaMap() + 3 * c.xmitFragment());
+    }
+
+    @Test
+    void the_holders_restart_is_skipped_when_another_sender_took_the_bit_after_its_release() {
+        // sender 1 holds the bit, sender 2 loses it; sender 1's task goes on for 50 us, so its restart waits, and
+        // sender 3, 20 us later, takes the free bit and sends sender 2's message with its own: cp_send_gen moved
+        Run r = senders(on("rds.ib.in-xmit-contention"), 60_000_000, 50_000, 20_000);
+        TransmitCounts t = r.connection().stats().transmit();
+        assertThat(t.lost()).isGreaterThanOrEqualTo(1);
+        assertThat(t.raced()).isEqualTo(1);
+        assertThat(t.restarts()).isZero();
+        assertThat(r.received()).containsExactlyInAnyOrder((byte) 1, (byte) 2, (byte) 3);
+        assertThat(r.connection().stats().queued()).isZero();
     }
 
     @Test
