@@ -38,6 +38,9 @@ final class IbConnection implements ReceivePath.Sink {
      */
     static final int MIN_RNR_TIMER = 10;
 
+    /** The host's jiffy (1 / CONFIG_HZ), {@code host.cost.jiffy-ns}: the unit of krdsd's delayed send work. */
+    static final String JIFFY = "jiffy";
+
     private final RdsIbEndpoint endpoint;
     private final Host host;
     private final RdsSettings settings;
@@ -47,6 +50,16 @@ final class IbConnection implements ReceivePath.Sink {
     private final Credits credits;
     private final AckState acks;
     private final SendPath send;
+    private final ListLock cpLock;
+    /** cp_send_w on krdsd, or null when rds.ib.krdsd-send-work is off. */
+    private final SendWork sendWork;
+    private final Runnable restart = this::restart;
+    /** A holder's restart is queued (rds_send_xmit's goto restart after release_in_xmit). */
+    private boolean restartPending;
+    /** cp_send_gen when the restart was queued: it restarts only if nobody took the bit since (the race check). */
+    private long restartGeneration;
+    private long restarts;
+    private long raced;
     private final ReceivePath receive;
     private final long ackHeader;
     private final byte[] scratch = new byte[RdsHeader.BYTES];
@@ -71,7 +84,16 @@ final class IbConnection implements ReceivePath.Sink {
         this.path = path;
         this.credits = new Credits(settings.flowControl());
         this.acks = new AckState(new OwnedLines(host, settings.connectionLineSharing() ? SharedLines.ACK : 0));
-        this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks);
+        this.cpLock = settings.cpLockContention()
+                ? ListLock.contended(host, "rds/cp_lock/" + peer + "/" + path)
+                : new ListLock(host);
+        this.send = new SendPath(host, settings, costs, endpoint.pool(), credits, acks, cpLock);
+        this.sendWork = settings.krdsdSendWork()
+                ? new SendWork(host, endpoint.krdsd(), host.cpuCosts().ns(JIFFY), this::sendWorker)
+                : null;
+        if (sendWork != null) {
+            send.onRoomFreed(() -> sendWork.queue(0)); // rds_ib_send_cqe_handler: RDS_LL_SEND_FULL was set
+        }
         this.receive = new ReceivePath(host, settings, costs, endpoint.pool(), peer, this);
         this.ackHeader = host.memory().allocate(RdsHeader.BYTES, 64);
     }
@@ -96,6 +118,10 @@ final class IbConnection implements ReceivePath.Sink {
 
     String failure() {
         return failure;
+    }
+
+    RdsCosts costs() {
+        return costs;
     }
 
     String peer() {
@@ -226,12 +252,62 @@ final class IbConnection implements ReceivePath.Sink {
     }
 
     /**
-     * rds_send_xmit, which ends with the transport's xmit_path_complete: rds_ib_xmit_path_complete tries a bare ACK
-     * (rds_ib_attempt_ack), for an ACK asked for that no posted header carried.
+     * rds_send_xmit: takes RDS_IN_XMIT, posts what is queued, ends with the transport's xmit_path_complete
+     * (rds_ib_xmit_path_complete tries a bare ACK, rds_ib_attempt_ack, for an ACK asked for that no posted header
+     * carried) and releases the bit. A caller that finds the bit held returns at once (-ENOMEM); its message, already
+     * queued, is the holder's to send: the holder, after release_in_xmit, restarts while the queue is not empty and
+     * nobody took the bit since (cp_send_gen). The holder's task has already run whole, so its restart is queued
+     * on its core at its priority, where it runs when the holder's task is done.
      */
-    private void xmit() {
-        send.xmit();
+    private SendPath.Xmit xmit() {
+        if (!send.acquire()) {
+            holderRestarts();
+            return SendPath.Xmit.LOST;
+        }
+        SendPath.Xmit result = send.drain();
         attemptAck();
+        send.release();
+        return result;
+    }
+
+    private void holderRestarts() {
+        if (restartPending || !send.pending()) {
+            return;
+        }
+        XmitBit bit = send.bit();
+        restartPending = true;
+        restartGeneration = bit.generation();
+        host.run(bit.holderCore(), bit.holderPriority(), "rds-xmit-restart", restart);
+    }
+
+    /** The holder after release_in_xmit: goto restart if the queue is not empty and nobody raced in (send.c). */
+    private void restart() {
+        restartPending = false;
+        if (state != State.UP) {
+            return;
+        }
+        if (send.bit().generation() != restartGeneration) {
+            raced++; // s_send_lock_queue_raced: the racer loops over the queue itself
+            return;
+        }
+        if (send.pending()) {
+            restarts++;
+            xmit();
+        }
+    }
+
+    /**
+     * rds_send_worker on krdsd: clears RDS_LL_SEND_FULL and calls rds_send_xmit; -ENOMEM (the bit held, or the ring
+     * full again) queues it again two jiffies later.
+     */
+    private void sendWorker() {
+        if (state != State.UP) {
+            return;
+        }
+        send.clearFull();
+        if (xmit() != SendPath.Xmit.DONE) {
+            sendWork.queue(2);
+        }
     }
 
     private void fail(String why) {
@@ -257,8 +333,8 @@ final class IbConnection implements ReceivePath.Sink {
     /** Queues {@code m} (rds_send_queue_rm) and transmits what it can (rds_send_xmit), in the caller's task. */
     void send(OutgoingMessage m) {
         send.queue(m);
-        if (state == State.UP) {
-            xmit();
+        if (state == State.UP && xmit() != SendPath.Xmit.DONE && sendWork != null) {
+            sendWork.queue(1); // rds_sendmsg: rds_send_xmit gave -ENOMEM, retry from krdsd a jiffy later
         }
     }
 
@@ -352,13 +428,20 @@ final class IbConnection implements ReceivePath.Sink {
     /** Counters for tests and reports. */
     record Stats(long fragmentsPosted, int unacknowledged, int queued, int ringUsed, int receivesPosted,
                  long bareAcks, long piggybackedAcks, long delayedAcks, long duplicates, long badHeaders,
-                 int sendCredits, int postedCredits) {
+                 int sendCredits, int postedCredits, TransmitCounts transmit) {
     }
 
     Stats stats() {
         return new Stats(send.fragmentsPosted(), send.unacknowledged(), send.queued(), send.ringUsed(), receive.posted(),
                 acks.bareCount(), acks.piggybackedCount(), acks.delayedCount(), duplicates, receive.badHeaders(),
-                credits.sendCredits(), credits.postedCredits());
+                credits.sendCredits(), credits.postedCredits(),
+                transmitCounts());
+    }
+
+    /** Its transmit path's contention so far. */
+    TransmitCounts transmitCounts() {
+        return new TransmitCounts(send.bit().lost(), restarts, raced, sendWork == null ? 0 : sendWork.runs(),
+                cpLock.extraNs());
     }
 
     /** The connection's QP (null before set-up). */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
+import org.hcasim.host.WorkQueue;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.message.MessageEndpointContext;
 import org.hcasim.message.MessageException;
@@ -287,6 +288,11 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         return pool;
     }
 
+    /** krdsd, RDS's single-threaded work queue (rds_wq, threads.c). */
+    WorkQueue krdsd() {
+        return host.workQueue("krdsd");
+    }
+
     /** Why the first of this host's connections that failed did, or null when none did. */
     public String failedConnection() {
         for (IbConnection[] paths : connections.values()) {
@@ -323,6 +329,19 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     /** Messages that arrived for a port nobody had bound. */
     public long undeliverable() {
         return undeliverable;
+    }
+
+    /** What all its connections' transmit paths met so far. */
+    public TransmitCounts transmitCounts() {
+        TransmitCounts sum = TransmitCounts.NONE;
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null) {
+                    sum = sum.plus(c.transmitCounts());
+                }
+            }
+        }
+        return sum;
     }
 
     /** The events and completions of all its connections' CQs and its threads' wake-ups, so far. */

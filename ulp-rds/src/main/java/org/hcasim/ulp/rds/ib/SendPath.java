@@ -33,9 +33,12 @@ final class SendPath {
     private final AckState acks;
     private final ArrayDeque<OutgoingMessage> queue = new ArrayDeque<>();
     private final ArrayDeque<OutgoingMessage> retransmit = new ArrayDeque<>();
+    /** cp_lock. */
     private final ListLock lock;
     /** RDS_IN_XMIT, the bit lock rds_send_xmit holds while it feeds the connection (acquire_in_xmit). */
-    private final ListLock inXmit;
+    private final XmitBit inXmit;
+    /** Called when a send completion clears RDS_LL_SEND_FULL (rds_ib_send_cqe_handler then queues cp_send_w). */
+    private Runnable roomFreed = () -> { };
     private final OwnedLines pathLines;
     private final OwnedLines ringLines;
     private final Slot[] ring;
@@ -70,13 +73,19 @@ final class SendPath {
         }
     }
 
-    SendPath(Host host, RdsSettings settings, RdsCosts costs, BufferPool pool, Credits credits, AckState acks) {
+    /**
+     * @param lock cp_lock (the contended model when {@code rds.ib.cp-lock-contention} is on: its own line is then the
+     *             lock model's, so the transmit lines below count one line fewer)
+     */
+    SendPath(Host host, RdsSettings settings, RdsCosts costs, BufferPool pool, Credits credits, AckState acks,
+             ListLock lock) {
         this.host = host;
         this.costs = costs;
-        this.lock = new ListLock(host); // cp_lock
-        this.inXmit = new ListLock(host);
+        this.lock = lock;
+        this.inXmit = new XmitBit(host, settings.inXmitContention());
         boolean sharing = settings.connectionLineSharing();
-        this.pathLines = new OwnedLines(host, sharing ? SharedLines.PATH : 0);
+        int pathLineCount = settings.cpLockContention() ? SharedLines.PATH - 1 : SharedLines.PATH;
+        this.pathLines = new OwnedLines(host, sharing ? pathLineCount : 0);
         this.ringLines = new OwnedLines(host, sharing ? SharedLines.SEND_RING : 0);
         this.settings = settings;
         this.pool = pool;
@@ -132,20 +141,49 @@ final class SendPath {
         return full;
     }
 
-    /**
-     * rds_send_xmit: takes RDS_IN_XMIT and posts queued messages while ring slots and credits last. The connection's
-     * lock is held only to take the next message off the send queue (and to find it empty); posting runs without
-     * it. The caller may find nothing queued (the send tasklet tries after every pass); that costs the bit lock and
-     * one look at the queue.
-     */
-    void xmit() {
-        full = false;
+    /** What an rds_send_xmit attempt came to. */
+    enum Xmit {
+        /** It sent what was queued and found the queue empty (returns 0). */
+        DONE,
+        /** A full ring or missing credits stopped it (rds_ib_xmit's -ENOMEM, RDS_LL_SEND_FULL set). */
+        FULL,
+        /** Another context held RDS_IN_XMIT (-ENOMEM before touching the queue). */
+        LOST
+    }
+
+    /** The connection's reaction to a send completion that clears RDS_LL_SEND_FULL. */
+    void onRoomFreed(Runnable r) {
+        this.roomFreed = r;
+    }
+
+    /** acquire_in_xmit: false if another context holds RDS_IN_XMIT. */
+    boolean acquire() {
         pathLines.touch();
-        inXmit.around();
+        return inXmit.acquire();
+    }
+
+    /** release_in_xmit, after the transport's xmit_path_complete. */
+    void release() {
+        inXmit.release();
+    }
+
+    /** The bit, for the holder's restart and the counters. */
+    XmitBit bit() {
+        return inXmit;
+    }
+
+    /**
+     * rds_send_xmit's loop, with RDS_IN_XMIT held: posts queued messages while ring slots and credits last. The
+     * connection's lock is held only to take the next message off the send queue (and to find it empty); posting
+     * runs without it. The caller may find nothing queued (the send tasklet tries after every pass); that costs one
+     * look at the queue.
+     */
+    Xmit drain() {
+        full = false;
         while (!queue.isEmpty()) {
             OutgoingMessage m = queue.peek();
             if (m.posted == 0) {
-                lock.around(); // list_move_tail to the retransmit queue, under cp_lock
+                lock.around(1, 1); // list_move_tail to the retransmit queue (cp_retrans's line), under cp_lock
             }
             int n = Math.min(m.fragments - m.posted, ring.length - used);
             if (n > 0) {
@@ -153,17 +191,23 @@ final class SendPath {
             }
             if (n == 0) {
                 full = true;
-                return;
+                return Xmit.FULL;
             }
             post(m, n, credits.advertised());
             if (!m.fullyPosted()) {
                 full = true;
-                return;
+                return Xmit.FULL;
             }
             queue.poll();
             retransmit.add(m);
         }
         lock.around(); // the queue found empty, under cp_lock
+        return Xmit.DONE;
+    }
+
+    /** rds_send_worker clears RDS_LL_SEND_FULL before its rds_send_xmit. */
+    void clearFull() {
+        full = false;
     }
 
     /** rds_ib_xmit for {@code n} more fragments of {@code m}: one work-request chain, one doorbell. */
@@ -218,6 +262,7 @@ final class SendPath {
 
     /** A signalled WR at {@code position} completed: it and every WR before it are done (rds_ib_ring_completed). */
     private void completed(int position) {
+        boolean wasFull = full;
         full = false; // rds_ib_send_cqe_handler: test_and_clear_bit(RDS_LL_SEND_FULL)
         ringLines.touch(); // rds_ib_ring_free
         pathLines.touch(); // the bit lives in cp_flags
@@ -233,6 +278,9 @@ final class SendPath {
             oldest = (oldest + 1) % ring.length;
             used--;
         }
+        if (wasFull) {
+            roomFreed.run();
+        }
     }
 
     /** rds_send_drop_acked: frees every message up to {@code ack}, walking the retransmit queue under the lock. */
@@ -241,7 +289,9 @@ final class SendPath {
             return;
         }
         pathLines.touch(); // cp_lock and cp_retrans
-        lock.around();
+        // the retransmit queue holds consecutive sequence numbers (messages leave the send queue in order)
+        int acked = (int) Math.min(retransmit.size(), ack - retransmit.peek().sequence + 1);
+        lock.around(acked, 1); // rds_send_path_drop_acked: the acked messages moved off cp_retrans under cp_lock
         RdsSocket run = null;
         while (!retransmit.isEmpty() && retransmit.peek().sequence <= ack) {
             OutgoingMessage m = retransmit.poll();

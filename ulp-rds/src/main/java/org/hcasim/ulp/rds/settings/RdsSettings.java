@@ -20,6 +20,12 @@ import org.hcasim.spi.settings.Settings;
  *                           not yet acknowledged (rds_sk_sndbuf)
  * @param connectionLineSharing the connection's transmit, send-ring and ACK state lines cost a cache-line transfer
  *                           each time another core (a sender, the send or the receive tasklet) touches them
+ * @param inXmitContention   RDS_IN_XMIT is held on the timeline: a caller of rds_send_xmit that finds it held leaves
+ *                           its queued message to the holder's restart (send.c's cp_send_gen rule)
+ * @param krdsdSendWork      cp_send_w on krdsd: sendmsg's -ENOMEM retries a jiffy later, a send completion that
+ *                           clears RDS_LL_SEND_FULL queues it at once, rds_send_worker's -ENOMEM two jiffies later
+ * @param cpLockContention   cp_lock is the host's spin-lock model (holds in arrival order, spinning, the lock's line
+ *                           moving between cores) instead of an uncontended acquisition
  */
 public record RdsSettings(
         @Setting("rds.ib.recv-wrs") @Setting.Range(min = 16, max = 65_536) int recvWrs,
@@ -31,7 +37,10 @@ public record RdsSettings(
         @Setting(value = "rds.max-unacked-bytes", unit = Setting.Unit.SIZE) @Setting.Range(min = 1) long maxUnackedBytes,
         @Setting("rds.ib.connections-per-peer") @Setting.Range(min = 1, max = 1024) int connectionsPerPeer,
         @Setting(value = "rds.socket-sndbuf", unit = Setting.Unit.SIZE) @Setting.Range(min = 2048, max = 1L << 31) long socketSndbuf,
-        @Setting("rds.ib.connection-line-sharing") boolean connectionLineSharing) {
+        @Setting("rds.ib.connection-line-sharing") boolean connectionLineSharing,
+        @Setting("rds.ib.in-xmit-contention") boolean inXmitContention,
+        @Setting("rds.ib.krdsd-send-work") boolean krdsdSendWork,
+        @Setting("rds.ib.cp-lock-contention") boolean cpLockContention) {
 
     /** The key naming the CQ policy of every connection's send and receive CQ. */
     public static final String CQ_POLICY = "rds.ib.cq-policy";

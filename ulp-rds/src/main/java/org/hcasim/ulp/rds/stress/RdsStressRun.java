@@ -9,6 +9,7 @@ import org.hcasim.spi.CustomWorkload;
 import org.hcasim.spi.RunReport;
 import org.hcasim.spi.SimulatedTestbed;
 import org.hcasim.ulp.rds.ib.CqEventCounts;
+import org.hcasim.ulp.rds.ib.TransmitCounts;
 import org.hcasim.ulp.rds.ib.RdsIbEndpoint;
 
 /**
@@ -62,6 +63,8 @@ public final class RdsStressRun implements CustomWorkload {
     private CoreLoads loads;
     /** Both hosts' CQ events and wake-ups over the measured intervals, and their length. */
     private CqEventCounts events;
+    /** Both hosts' transmit contention over the measured intervals. */
+    private TransmitCounts transmit = TransmitCounts.NONE;
     private long eventsNs;
 
     /**
@@ -123,7 +126,18 @@ public final class RdsStressRun implements CustomWorkload {
         return String.format(java.util.Locale.ROOT, "CQ events of both hosts: receive %.0f/ms with %.1f completions"
                 + " each, send %.0f/ms with %.1f each; %.0f thread wake-ups/ms", events.receiveEvents() / ms,
                 events.receiveCompletionsPerEvent(), events.sendEvents() / ms, events.sendCompletionsPerEvent(),
-                events.wakeups() / ms);
+                events.wakeups() / ms) + transmitSentence(ms);
+    }
+
+    /** RDS_IN_XMIT, krdsd and cp_lock over the measured interval; nothing while the contention keys are off. */
+    private String transmitSentence(double ms) {
+        if (!transmit.any()) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "; transmit of both hosts: RDS_IN_XMIT found held %.0f/ms,"
+                + " holders' restarts %.0f/ms (raced %.0f/ms), rds_send_worker %.0f/ms, cp_lock waits and line transfers %.2f us/ms",
+                transmit.lost() / ms, transmit.restarts() / ms, transmit.raced() / ms, transmit.sendWorkerRuns() / ms,
+                transmit.cpLockExtraNs() / 1e3 / ms);
     }
 
     /** The result of the last {@link #run} (for the report). */
@@ -171,6 +185,7 @@ public final class RdsStressRun implements CustomWorkload {
         Counters passiveBefore = total(passiveTasks);
         List<Counters> instancesBefore = activeInstances.stream().map(RdsStressRun::total).toList();
         CqEventCounts eventsBefore = eventCounts(testbed, active, passive);
+        TransmitCounts transmitBefore = transmitCounts(testbed, active, passive);
         String lost = lostConnection(testbed, active, passive);
         for (int i = 0; i < intervals && lost == null; i++) {
             testbed.runUntil(testbed.now() + measureNs);
@@ -184,6 +199,7 @@ public final class RdsStressRun implements CustomWorkload {
         }
         loads.end(intervals * measureNs);
         events = eventCounts(testbed, active, passive).since(eventsBefore);
+        transmit = transmitCounts(testbed, active, passive).since(transmitBefore);
         eventsNs = (long) out.size() * measureNs;
         all.forEach(StressTask::stop);
         List<Counters> instances = new ArrayList<>();
@@ -200,6 +216,17 @@ public final class RdsStressRun implements CustomWorkload {
         for (Host h : List.of(active, passive)) {
             if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds) {
                 sum = sum.plus(rds.eventCounts());
+            }
+        }
+        return sum;
+    }
+
+    /** Both hosts' RDS transmit contention so far. */
+    private static TransmitCounts transmitCounts(SimulatedTestbed testbed, Host active, Host passive) {
+        TransmitCounts sum = TransmitCounts.NONE;
+        for (Host h : List.of(active, passive)) {
+            if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds) {
+                sum = sum.plus(rds.transmitCounts());
             }
         }
         return sum;

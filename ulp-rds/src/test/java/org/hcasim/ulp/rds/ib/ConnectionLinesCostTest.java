@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 class ConnectionLinesCostTest {
 
     private static long secondSendNs(boolean sharing) {
-        RdsHosts h = new RdsHosts(4, Map.of("rds.ib.connection-line-sharing", Boolean.toString(sharing)),
+        // cp_lock and RDS_IN_XMIT uncontended: the lock model would charge cp_lock's line itself (one PATH line fewer)
+        RdsHosts h = new RdsHosts(4, Map.of("rds.ib.connection-line-sharing", Boolean.toString(sharing),
+                        "rds.ib.cp-lock-contention", "false", "rds.ib.in-xmit-contention", "false"),
                 PayloadMode.REAL, EngineCosts.withoutCachePollution());
         Host a = h.tb.host("a");
         long[] took = new long[1];

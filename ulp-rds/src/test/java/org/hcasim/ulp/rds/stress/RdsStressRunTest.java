@@ -67,7 +67,10 @@ class RdsStressRunTest {
                         + " .* cpu[0-9]|no core saturated, bound by the 8 requests outstanding per task and their .* us"
                         + " round trip); CQ events")
                 .containsPattern("; CQ events of both hosts: receive [1-9][0-9]*/ms with [0-9]+\\.[0-9] completions each,"
-                        + " send [1-9][0-9]*/ms with [0-9]+\\.[0-9] each; [0-9]+ thread wake-ups/ms$");
+                        + " send [1-9][0-9]*/ms with [0-9]+\\.[0-9] each; [0-9]+ thread wake-ups/ms; ")
+                .containsPattern("; transmit of both hosts: RDS_IN_XMIT found held [0-9]+/ms, holders' restarts [0-9]+/ms"
+                        + " \\(raced [0-9]+/ms\\), rds_send_worker [0-9]+/ms, cp_lock waits and line transfers"
+                        + " [0-9]+\\.[0-9]{2} us/ms$");
     }
 
     @Test
