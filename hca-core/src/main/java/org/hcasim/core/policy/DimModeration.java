@@ -65,8 +65,8 @@ final class DimModeration implements CqPolicy {
 
         @Override
         public void pollPass(CompletionQueue cq, int completions, long nowNs) {
-            if (cq.pollContext() == PollContext.WORKQUEUE && completions >= cq.pollBudget()) {
-                return; // the pass requeues itself: ib_cq_poll_work calls rdma_dim only on its last pass
+            if (requeued(cq, completions)) {
+                return;
             }
             if (!dim.onPoll(completions, nowNs)) {
                 return;
@@ -79,6 +79,19 @@ final class DimModeration implements CqPolicy {
             } else {
                 apply.run();
             }
+        }
+
+        /** A continuation's CQEs are reaped by the same kernel poll call: one rdma_dim event with all of them. */
+        @Override
+        public void passContinued(CompletionQueue cq, int completions, long nowNs) {
+            if (!requeued(cq, completions)) {
+                dim.onContinued(completions);
+            }
+        }
+
+        /** The pass requeues itself: ib_cq_poll_work calls rdma_dim only on its last pass. */
+        private static boolean requeued(CompletionQueue cq, int completions) {
+            return cq.pollContext() == PollContext.WORKQUEUE && completions >= cq.pollBudget();
         }
     }
 }
