@@ -55,12 +55,17 @@ final class DimModeration implements CqPolicy {
     }
 
     /** One CQ's DIM and the work item that applies its choices. */
-    private static final class Moderator implements CompletionQueue.PollPassListener {
+    static final class Moderator implements CompletionQueue.PollPassListener {
         private final Host host;
         private final RdmaDim dim = new RdmaDim();
 
         Moderator(Host host) {
             this.host = host;
+        }
+
+        /** Its DIM (for the specification tests). */
+        RdmaDim dim() {
+            return dim;
         }
 
         @Override
