@@ -83,7 +83,18 @@ public interface CompletionQueue {
     /** Gets the completions of each polling pass. */
     @FunctionalInterface
     interface PollPassListener {
+        /** One polling pass, i.e. one call of the kernel's poll handler, found {@code completions}. */
         void pollPass(CompletionQueue cq, int completions, long nowNs);
+
+        /**
+         * The engine continued the pass it reported last: CQEs written while that pass ran, reaped on its core
+         * without another interrupt or dispatch, which the kernel's poll loop reaps within the same call
+         * (ib_cq_poll_work, ib_poll_handler), so for DIM they are more completions of the same event. By default
+         * they are reported as a pass of their own.
+         */
+        default void passContinued(CompletionQueue cq, int completions, long nowNs) {
+            pollPass(cq, completions, nowNs);
+        }
     }
 
     /** ib_free_cq; fails with EBUSY while QPs use it. */

@@ -74,6 +74,8 @@ public final class SimHost implements Host {
     private boolean ksoftirqd;
     /** Time a hard IRQ reaching an idle core waits for the core to leave its idle state (0: none, the default). */
     private long cpuidleExitNs;
+    /** A CQ's polling pass reaps only what its poll_cq batches find (off by default). */
+    private boolean cqPollBatches;
 
     public SimHost(Simulation sim, String name, int coreCount, CpuCosts costs, HostMemory memory) {
         this(sim, name, coreCount, 1, costs, memory);
@@ -155,6 +157,22 @@ public final class SimHost implements Host {
             throw new IllegalArgumentException("host '" + name + "': negative cpuidle exit latency " + ns + " ns");
         }
         this.cpuidleExitNs = ns;
+    }
+
+    /**
+     * A CQ's polling pass reaps what the kernel's poll loop finds ({@code host.cq-poll-batches}): __ib_process_cq
+     * calls poll_cq for batches of 16 and polls again only after a full batch, so a CQE written after the pass's last
+     * poll waits for the re-arm, where the HCA raises an event for it under the CQ's moderation (mlx5_ib_arm_cq
+     * reports missed events only for software-flushed entries; the arm doorbell carries the consumer index). Off (the
+     * default): every CQE written before the pass re-arms is reaped by a continuation of the pass on its core.
+     */
+    public void cqPollBatches(boolean on) {
+        this.cqPollBatches = on;
+    }
+
+    /** See {@link #cqPollBatches(boolean)}. */
+    public boolean cqPollBatches() {
+        return cqPollBatches;
     }
 
     /** The two interrupt rules exclude each other: {@code on} for one while {@code other} is set is an error. */

@@ -55,7 +55,7 @@ final class DimModeration implements CqPolicy {
     }
 
     /** One CQ's DIM and the work item that applies its choices. */
-    private static final class Moderator implements CompletionQueue.PollPassListener {
+    static final class Moderator implements CompletionQueue.PollPassListener {
         private final Host host;
         private final RdmaDim dim = new RdmaDim();
 
@@ -63,10 +63,15 @@ final class DimModeration implements CqPolicy {
             this.host = host;
         }
 
+        /** Its DIM (for the specification tests). */
+        RdmaDim dim() {
+            return dim;
+        }
+
         @Override
         public void pollPass(CompletionQueue cq, int completions, long nowNs) {
-            if (cq.pollContext() == PollContext.WORKQUEUE && completions >= cq.pollBudget()) {
-                return; // the pass requeues itself: ib_cq_poll_work calls rdma_dim only on its last pass
+            if (requeued(cq, completions)) {
+                return;
             }
             if (!dim.onPoll(completions, nowNs)) {
                 return;
@@ -79,6 +84,19 @@ final class DimModeration implements CqPolicy {
             } else {
                 apply.run();
             }
+        }
+
+        /** A continuation's CQEs are reaped by the same kernel poll call: one rdma_dim event with all of them. */
+        @Override
+        public void passContinued(CompletionQueue cq, int completions, long nowNs) {
+            if (!requeued(cq, completions)) {
+                dim.onContinued(completions);
+            }
+        }
+
+        /** The pass requeues itself: ib_cq_poll_work calls rdma_dim only on its last pass. */
+        private static boolean requeued(CompletionQueue cq, int completions) {
+            return cq.pollContext() == PollContext.WORKQUEUE && completions >= cq.pollBudget();
         }
     }
 }

@@ -89,6 +89,14 @@ final class RdmaDim {
         }
     }
 
+    /**
+     * More completions of the event last passed to {@link #onPoll} (the same kernel poll call, reaped by a
+     * continuation of its pass): they count, the event count does not grow and no window is evaluated.
+     */
+    void onContinued(long found) {
+        completions += found;
+    }
+
     /** The new profile is in force (ib_cq_rdma_dim_work done): the next call starts a fresh window. */
     void applied() {
         state = State.START_MEASURE;

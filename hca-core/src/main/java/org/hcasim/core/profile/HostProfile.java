@@ -38,6 +38,8 @@ public final class HostProfile {
     static final String SOFTIRQ_KSOFTIRQD = "host.softirq-ksoftirqd";
     /** Optional key: time a hard IRQ waits for an idle core to leave its idle state (SimHost); default 0. */
     static final String CPUIDLE_EXIT_LATENCY = "host.cpuidle.exit-latency-ns";
+    /** Optional key: a CQ's polling pass reaps only what its poll_cq batches find (SimHost); default false. */
+    static final String CQ_POLL_BATCHES = "host.cq-poll-batches";
 
     private HostProfile(String name, int cores, int sockets, CostTable costs, Map<String, String> values,
             HostScheduling scheduling) {
@@ -88,9 +90,10 @@ public final class HostProfile {
                     + "' cannot both be true");
         }
         long cpuidleExitNs = v.has(CPUIDLE_EXIT_LATENCY) ? v.nonNegativeLong(CPUIDLE_EXIT_LATENCY) : 0;
+        boolean cqPollBatches = flag(v, source, CQ_POLL_BATCHES);
         v.requireAllRead();
         return new HostProfile(name, cores, sockets, new CostTable(ns, perByte), v.asMap(),
-                new HostScheduling(irqPreemptsThreads, softirqKsoftirqd, cpuidleExitNs));
+                new HostScheduling(irqPreemptsThreads, softirqKsoftirqd, cpuidleExitNs, cqPollBatches));
     }
 
     /** An optional true/false key, false when absent. */

@@ -37,6 +37,8 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     static final int CQE_WRITTEN = 0;
     /** Event operation: as {@link #CQE_WRITTEN}, for the receive of a SEND that asked for a solicited event. */
     static final int SOLICITED_CQE_WRITTEN = 1;
+    /** IB_POLL_BATCH: CQEs one poll_cq call of the kernel's polling pass asks for. */
+    static final int POLL_BATCH = 16;
 
     private final SimRdmaDevice device;
     private final CqInit init;
@@ -47,14 +49,17 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private boolean inError;
     private long lostCompletions;
     private boolean pollScheduled;
-    /** When the last polling pass re-armed the CQ: a CQE written before this is found by that pass. */
+    /** How far the last polling pass reaps: a CQE written before this is found by that pass (its continuation). */
     private long passEndsAt = Long.MIN_VALUE;
+    /** With poll batches: when the running pass last called poll_cq. */
+    private long lastPollAt;
     private boolean destroyed;
     /** A CQ of the device's shared pool (ib_cq->shared): given back with cqPoolPut, never destroyed by a user. */
     private boolean shared;
     private PollPassListener pollPassListener;
     private Moderation moderationInForce = Moderation.NONE;
     private final Runnable pollPass = this::pollPass;
+    private final Runnable continuedPass = this::continuedPass;
     private final CachedCost softirqSchedule;
     private final CachedCost cqArm;
     private final CachedCost pollPerCqe;
@@ -210,22 +215,39 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
         }
         pollScheduled = true;
         Priority priority = init.pollContext() == PollContext.SOFTIRQ ? Priority.SOFT_IRQ : Priority.THREAD;
-        device.simHost().run(core, priority, "cq-poll-continued", pollPass);
+        device.simHost().run(core, priority, "cq-poll-continued", continuedPass);
     }
 
     /** One polling pass of the kernel's ib_poll_handler / ib_cq_poll_work. */
     private void pollPass() {
+        pass(false);
+    }
+
+    /** The rest of the pass before it, within the same kernel poll call (see {@link #continuePass}). */
+    private void continuedPass() {
+        pass(true);
+    }
+
+    private void pass(boolean continued) {
         pollScheduled = false;
         int budget = init.effectivePollBudget();
-        int done = processDirect(budget);
-        reportPollPass(done);
+        boolean batches = device.simHost().cqPollBatches();
+        int done = batches ? processInBatches(budget) : processDirect(budget);
+        if (pollPassListener != null) {
+            long now = device.host().now();
+            if (continued) {
+                pollPassListener.passContinued(this, done, now);
+            } else {
+                pollPassListener.pollPass(this, done, now);
+            }
+        }
         if (done >= budget) {
             schedulePoll();
             return;
         }
         device.host().charge(cqArm.ns());
         moderation.arm();
-        passEndsAt = device.host().now();
+        passEndsAt = batches ? lastPollAt : device.host().now();
         if (!queue.isEmpty()) {
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
         }
@@ -265,6 +287,26 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
             reaped(wc, perCqe);
             n++;
             wc.request().done().done(wc);
+        }
+        return n;
+    }
+
+    /**
+     * A pass as __ib_process_cq runs it: poll_cq for up to {@link #POLL_BATCH} CQEs, their callbacks, and another
+     * poll only after a full batch; notes when the last poll ran.
+     */
+    private int processInBatches(int budget) {
+        int n = 0;
+        long perCqe = pollPerCqe.ns();
+        lastPollAt = device.host().now();
+        while (n < budget && !queue.isEmpty()) {
+            WorkCompletion wc = queue.poll();
+            reaped(wc, perCqe);
+            n++;
+            wc.request().done().done(wc);
+            if (n % POLL_BATCH == 0) {
+                lastPollAt = device.host().now();
+            }
         }
         return n;
     }

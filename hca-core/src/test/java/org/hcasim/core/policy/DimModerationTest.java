@@ -69,6 +69,21 @@ class DimModerationTest {
         assertThat(cq.moderation()).isEqualTo(new Moderation(4, 1, CqPeriodMode.START_ON_EVENT));
     }
     @Test
+    void a_continued_pass_adds_its_completions_to_the_event_of_the_pass_it_continues() {
+        CompletionQueue cq = device.createCq(CqInit.of(64, 1, PollContext.WORKQUEUE));
+        DimModeration.Moderator moderator = new DimModeration.Moderator(host);
+
+        moderator.pollPass(cq, 4, 1_000_000); // the start snapshot
+        for (int i = 1; i <= RdmaDim.WINDOW_EVENTS; i++) {
+            moderator.passContinued(cq, 2, 1_000_000 + 1000L * i - 500); // the call before reaped two more
+            moderator.pollPass(cq, 2, 1_000_000 + 1000L * i);
+        }
+
+        assertThat(moderator.dim().previous()).as("64 events of 4 completions over 64 us")
+                .isEqualTo(new DimStats(4000, 1000, 400));
+    }
+
+    @Test
     void roles_with_the_dim_policy_share_pool_cqs_that_dim_moderates_and_a_fixed_role_gets_cqs_of_its_own() {
         var nvmeof = policies.cq("nvmeof.target.cq-policy", "dim");
         var srp = policies.cq("srp.target.cq-policy", "dim");

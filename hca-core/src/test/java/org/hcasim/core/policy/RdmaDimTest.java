@@ -66,6 +66,18 @@ class RdmaDimTest {
     }
 
     @Test
+    void completions_of_a_continued_pass_count_for_the_window_but_are_not_another_event() {
+        pass(4, 0);
+        for (int i = 0; i < RdmaDim.WINDOW_EVENTS; i++) {
+            dim.onContinued(2); // the call of the pass before reaped two more
+            pass(2, 1000);
+        }
+
+        assertThat(dim.previous()).as("64 events of 4 completions over 64 us, as vector 1")
+                .isEqualTo(new DimStats(4000, 1000, 400));
+    }
+
+    @Test
     void vector_4_same_stats_with_few_completions_per_event_jump_back_to_profile_0() {
         RdmaDim at6 = new RdmaDim(6, RdmaDim.Direction.RIGHT, new DimStats(10_000, 0, 300));
 

@@ -94,6 +94,18 @@ class ProfileRangesTest {
     }
 
     @Test
+    void poll_batches_are_off_unless_the_profile_turns_them_on_and_take_true_or_false_only() {
+        Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
+        assertThat(HostProfile.fromValues("server-24c", "s", v).scheduling().cqPollBatches()).isFalse();
+        v.put(HostProfile.CQ_POLL_BATCHES, "true");
+        assertThat(HostProfile.fromValues("server-24c", "s", v).scheduling().cqPollBatches()).isTrue();
+        v.put(HostProfile.CQ_POLL_BATCHES, "yes");
+        assertThatThrownBy(() -> HostProfile.fromValues("server-24c", "s", v))
+                .isInstanceOf(ProfileException.class)
+                .hasMessage("s: 'host.cq-poll-batches' must be true or false, got 'yes'");
+    }
+
+    @Test
     void a_per_byte_cost_is_bounded_too() {
         Map<String, String> v = new LinkedHashMap<>(Profiles.hostValues("server-24c"));
         String key = v.keySet().stream().filter(k -> k.endsWith("-ns-per-byte")).findFirst().orElseThrow();

@@ -202,6 +202,59 @@ class CompletionAndSrqConformanceTest {
     }
 
     @Test
+    void aPassAndItsContinuationAreOneKernelPollCallForThePassListener() {
+        Pair p = Pair.connected();
+        List<String> calls = recordPasses(p.cqA);
+        assertThat(secondWriteCompletesWhileTheFirstPassRuns(p)).as("one interrupt for both").isEqualTo(1);
+        assertThat(calls).containsExactly("pass 1", "continued 1");
+    }
+
+    @Test
+    void aListenerThatDoesNotTellContinuationsApartSeesThemAsPasses() {
+        Pair p = Pair.connected();
+        List<Integer> passes = new ArrayList<>();
+        p.cqA.setPollPassListener((cq, n, now) -> passes.add(n));
+        assertThat(secondWriteCompletesWhileTheFirstPassRuns(p)).isEqualTo(1);
+        assertThat(passes).containsExactly(1, 1);
+    }
+
+    /**
+     * The first write's callback posts a second and keeps its pass busy until the second has completed; returns
+     * the CQ's events.
+     */
+    private static long secondWriteCompletesWhileTheFirstPassRuns(Pair p) {
+        List<WorkCompletion> got = new ArrayList<>();
+        writes(p, p.a, 1, first -> {
+            got.add(first);
+            writes(p, p.a, 1, got::add);
+            p.devA.host().charge(20_000);
+        });
+        p.run();
+        assertThat(got).hasSize(2);
+        return ((SimCompletionQueue) p.cqA).events();
+    }
+
+    /** A listener telling passes and continuations apart. */
+    private static List<String> recordPasses(CompletionQueue cq) {
+        List<String> calls = new ArrayList<>();
+        cq.setPollPassListener(new CompletionQueue.PollPassListener() {
+            @Override public void pollPass(CompletionQueue q, int n, long now) { calls.add("pass " + n); }
+            @Override public void passContinued(CompletionQueue q, int n, long now) { calls.add("continued " + n); }
+        });
+        return calls;
+    }
+
+    @Test
+    void withPollBatchesACqeWrittenAfterThePassesLastPollWaitsForTheReArmAndRaisesItsOwnEvent() {
+        Pair p = Pair.connected();
+        p.devA.simHost().cqPollBatches(true);
+        List<String> calls = recordPasses(p.cqA);
+        // the pass polled once (one CQE, less than a batch of 16): the second CQE is left for the HCA's event at re-arm
+        assertThat(secondWriteCompletesWhileTheFirstPassRuns(p)).as("an event each").isEqualTo(2);
+        assertThat(calls).containsExactly("pass 1", "pass 1");
+    }
+
+    @Test
     void moderationPeriodDeliversAPartialBatch() {
         Pair p = Pair.connected();
         // CQE period mode: the event waits for completions to pause (EQE mode would fire on the first at once)
