@@ -4,7 +4,9 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.host.WorkQueue;
@@ -333,32 +335,29 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     /** What all its connections' transmit paths met so far. */
     public TransmitCounts transmitCounts() {
-        TransmitCounts sum = TransmitCounts.NONE;
-        for (IbConnection[] paths : connections.values()) {
-            for (IbConnection c : paths) {
-                if (c != null) {
-                    sum = sum.plus(c.transmitCounts());
-                }
-            }
-        }
-        return sum;
+        return sumOverConnections(IbConnection::transmitCounts, TransmitCounts.NONE, TransmitCounts::plus);
     }
 
     /** The events and completions of all its connections' CQs and its threads' wake-ups, so far. */
     public CqEventCounts eventCounts() {
-        CqEventCounts sum = CqEventCounts.NONE;
-        for (IbConnection[] paths : connections.values()) {
-            for (IbConnection c : paths) {
-                if (c != null) {
-                    sum = sum.plus(c.eventCounts());
-                }
-            }
-        }
+        CqEventCounts sum = sumOverConnections(IbConnection::eventCounts, CqEventCounts.NONE, CqEventCounts::plus);
         long wakeups = 0;
         for (RdsThread t : threads) {
             wakeups += t.wakeups();
         }
         return sum.plus(new CqEventCounts(0, 0, 0, 0, wakeups));
+    }
+
+    private <T> T sumOverConnections(Function<IbConnection, T> count, T none, BinaryOperator<T> plus) {
+        T sum = none;
+        for (IbConnection[] paths : connections.values()) {
+            for (IbConnection c : paths) {
+                if (c != null) {
+                    sum = plus.apply(sum, count.apply(c));
+                }
+            }
+        }
+        return sum;
     }
 
     /** Completion vectors in use by how many CQs, by vector. */

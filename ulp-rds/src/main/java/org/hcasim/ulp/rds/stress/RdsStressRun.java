@@ -3,6 +3,8 @@ package org.hcasim.ulp.rds.stress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 import org.hcasim.host.Host;
 import org.hcasim.message.MessageEndpoint;
 import org.hcasim.spi.CustomWorkload;
@@ -212,21 +214,23 @@ public final class RdsStressRun implements CustomWorkload {
 
     /** Both hosts' RDS CQ events and thread wake-ups so far. */
     private static CqEventCounts eventCounts(SimulatedTestbed testbed, Host active, Host passive) {
-        CqEventCounts sum = CqEventCounts.NONE;
-        for (Host h : List.of(active, passive)) {
-            if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds) {
-                sum = sum.plus(rds.eventCounts());
-            }
-        }
-        return sum;
+        return sumOverHosts(testbed, active, passive, RdsIbEndpoint::eventCounts, CqEventCounts.NONE,
+                CqEventCounts::plus);
     }
 
     /** Both hosts' RDS transmit contention so far. */
     private static TransmitCounts transmitCounts(SimulatedTestbed testbed, Host active, Host passive) {
-        TransmitCounts sum = TransmitCounts.NONE;
+        return sumOverHosts(testbed, active, passive, RdsIbEndpoint::transmitCounts, TransmitCounts.NONE,
+                TransmitCounts::plus);
+    }
+
+    /** One count of both hosts' RDS endpoints, summed (hosts without RDS over IB add nothing). */
+    private static <T> T sumOverHosts(SimulatedTestbed testbed, Host active, Host passive,
+                                      Function<RdsIbEndpoint, T> count, T none, BinaryOperator<T> plus) {
+        T sum = none;
         for (Host h : List.of(active, passive)) {
             if (testbed.messageEndpoint("rds", h.name()) instanceof RdsIbEndpoint rds) {
-                sum = sum.plus(rds.transmitCounts());
+                sum = plus.apply(sum, count.apply(rds));
             }
         }
         return sum;
