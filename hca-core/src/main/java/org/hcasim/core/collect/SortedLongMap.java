@@ -149,8 +149,16 @@ public final class SortedLongMap {
         }
     }
 
-    /** The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. */
+    /**
+     * The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. The last
+     * chunk's is the size less its entries: appends and searches near the newest keys, which aim at the last chunk,
+     * do not walk the chunks a pruning of the front left stale (a timeline prunes every 32 bookings).
+     */
     private int firstOf(int c) {
+        if (c >= stale && c == chunks - 1) {
+            first[c] = size - count[c];
+            return first[c];
+        }
         if (c >= stale) {
             for (int k = stale; k <= c; k++) {
                 first[k] = first[k - 1] + count[k - 1];
