@@ -47,6 +47,8 @@ public final class SortedLongMap {
     private int cursorBase;
     /** Entries moved by inserts and removals so far (tests check how few). */
     private long shifted;
+    /** Positions found by bisecting the chunks so far (tests check that an insert after a search needs none). */
+    private long bisections;
 
     public SortedLongMap() {
         this(DEFAULT_CHUNK_ENTRIES);
@@ -90,6 +92,18 @@ public final class SortedLongMap {
         return seek(i);
     }
 
+    /**
+     * Aims the cursor at the chunk holding position {@code i}, unless it is there already: an insert or removal
+     * usually follows a search that left it there (a timeline's staircase step after its floor's lookup), and
+     * going straight to {@link #seek} bisected the chunks again for it.
+     */
+    private void aimAt(int i) {
+        int d = i - cursorFirst;
+        if (d < 0 || d >= cursorCount) {
+            seek(i);
+        }
+    }
+
     /** Moves the cursor to the chunk holding position {@code i}: the next one, as walks go, or by bisection. */
     private int seek(int i) {
         if (i < 0 || i >= size) {
@@ -102,6 +116,7 @@ public final class SortedLongMap {
                 aim(walkTo(i));
                 return cursorBase + 2 * (i - cursorFirst);
             }
+            bisections++;
             int lo = 0;
             int hi = known < chunks - 1 ? known : chunks - 1;
             while (lo < hi) { // the last chunk whose first position is <= i
@@ -134,8 +149,16 @@ public final class SortedLongMap {
         }
     }
 
-    /** The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. */
+    /**
+     * The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. The last
+     * chunk's is the size less its entries: appends and searches near the newest keys, which aim at the last chunk,
+     * do not walk the chunks a pruning of the front left stale (a timeline prunes every 32 bookings).
+     */
     private int firstOf(int c) {
+        if (c >= stale && c == chunks - 1) {
+            first[c] = size - count[c];
+            return first[c];
+        }
         if (c >= stale) {
             for (int k = stale; k <= c; k++) {
                 first[k] = first[k - 1] + count[k - 1];
@@ -254,7 +277,7 @@ public final class SortedLongMap {
         if (i == size) {
             c = chunks - 1;
         } else {
-            seek(i);
+            aimAt(i);
             c = cursor;
             if (i == first[c] && c > 0 && count[c - 1] < chunkEntries) {
                 c--; // at a chunk's start: the end of the previous chunk, if it has room, moves nothing
@@ -289,7 +312,7 @@ public final class SortedLongMap {
     }
 
     public void removeAt(int i) {
-        seek(i);
+        aimAt(i);
         int c = cursor;
         int at = i - first[c];
         int b = base[c] + 2 * at;
@@ -387,6 +410,11 @@ public final class SortedLongMap {
     /** Entries moved by inserts and removals since the map was made. */
     long shiftedEntries() {
         return shifted;
+    }
+
+    /** Positions found by bisecting the chunks since the map was made. */
+    long bisections() {
+        return bisections;
     }
 
     /** Chunks in use (tests check that they stay few). */

@@ -1,6 +1,5 @@
 package org.hcasim.core.host;
 
-import org.hcasim.core.collect.LongHashSet;
 import org.hcasim.core.collect.SortedLongMap;
 import org.hcasim.host.HostMemory;
 import org.hcasim.host.MemoryAccessException;
@@ -17,10 +16,14 @@ public final class SparseHostMemory implements HostMemory {
 
     private final String owner;
     private final PayloadMode mode;
-    /** start -> length of the live allocations; starts grow with the bump allocator, so appends are at the end. */
+    /**
+     * start -> length of the live allocations, with {@link #ELIDED} set in the value of a payload allocation that
+     * stores no bytes (payload mode elided only): a check that misses the caches below reads it from the entry it
+     * found instead of looking the start up in a set. Starts grow with the bump allocator, so appends are at the end.
+     */
     private final SortedLongMap allocations = new SortedLongMap();
-    /** Starts of payload allocations that store no bytes (payload mode elided only). */
-    private final LongHashSet elidedStarts = new LongHashSet();
+    /** The flag bit of an elided allocation's value (lengths are positive, so it is free). */
+    private static final long ELIDED = Long.MIN_VALUE;
     private final PageTable pages = new PageTable();
     /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
     private long hitStart;
@@ -28,16 +31,19 @@ public final class SparseHostMemory implements HostMemory {
     /** Whether the allocation of the last check stores its bytes. */
     private boolean hitStores;
     /**
-     * Allocations that passed a check, direct-mapped by the accessed page: entry {@code p & RECENT_MASK} holds the
+     * Allocations that passed a check, direct-mapped by the accessed page: entry {@code p & recentMask} holds the
      * allocation {@code [recentStart, recentEnd)} an access to page {@code p} found (start 0: none). The per-I/O path
      * touches a few thousand buffers in turn (fio slots, capsules, receive buffers), which the single last-hit above
-     * misses and a search of every live allocation costs about twelve dependent loads for.
+     * misses and a search of every live allocation costs about twelve dependent loads for. The table starts at
+     * {@link #MIN_RECENT} entries and doubles (emptied) while the live allocations outnumber a quarter of it, up to
+     * {@link #MAX_RECENT}: rds-stress's receive and send buffers, thousands of them, thrashed a fixed 1024.
      */
-    private static final int RECENT = 1024;
-    private static final int RECENT_MASK = RECENT - 1;
-    private final long[] recentStart = new long[RECENT];
-    private final long[] recentEnd = new long[RECENT];
-    private final boolean[] recentStores = new boolean[RECENT];
+    static final int MIN_RECENT = 1024;
+    static final int MAX_RECENT = 1 << 15;
+    private int recentMask = MIN_RECENT - 1;
+    private long[] recentStart = new long[MIN_RECENT];
+    private long[] recentEnd = new long[MIN_RECENT];
+    private boolean[] recentStores = new boolean[MIN_RECENT];
     private long next = BASE_IOVA;
     private long allocatedBytes;
 
@@ -64,14 +70,28 @@ public final class SparseHostMemory implements HostMemory {
             throw new IllegalArgumentException("alignment must be a power of two, got " + alignment);
         }
         long start = (next + alignment - 1) & -(long) alignment;
-        allocations.put(start, length);
+        allocations.put(start, elided ? length | ELIDED : length);
         // Keep a guard gap so that neighbouring buffers are never contiguous by accident.
         next = start + length + PAGE_SIZE;
         allocatedBytes += length;
-        if (elided) {
-            elidedStarts.add(start);
+        if (allocations.size() > (recentMask + 1) / 4 && recentMask + 1 < MAX_RECENT) {
+            growRecent();
         }
         return start;
+    }
+
+    /** Doubles the table of recent allocations; it starts empty (it only spares searches). */
+    private void growRecent() {
+        int n = 2 * (recentMask + 1);
+        recentMask = n - 1;
+        recentStart = new long[n];
+        recentEnd = new long[n];
+        recentStores = new boolean[n];
+    }
+
+    /** Entries of the table of recent allocations now (tests). */
+    int recentEntries() {
+        return recentMask + 1;
     }
 
     @Override
@@ -81,10 +101,9 @@ public final class SparseHostMemory implements HostMemory {
             throw new MemoryAccessException(owner + ": free of 0x" + Long.toHexString(iova)
                     + ", which is not the start of an allocation");
         }
-        long length = allocations.valueAt(at);
+        long length = allocations.valueAt(at) & ~ELIDED;
         allocations.removeAt(at);
         allocatedBytes -= length;
-        elidedStarts.remove(iova);
         if (iova == hitStart) {
             hitStart = 0;
             hitEnd = 0;
@@ -92,8 +111,8 @@ public final class SparseHostMemory implements HostMemory {
         long first = iova / PAGE_SIZE;
         long last = (iova + length - 1) / PAGE_SIZE;
         // an entry of this allocation sits at one of its pages' slots (the page of the access that filled it)
-        for (long p = first; p <= Math.min(last, first + RECENT_MASK); p++) {
-            int slot = (int) p & RECENT_MASK;
+        for (long p = first; p <= Math.min(last, first + recentMask); p++) {
+            int slot = (int) p & recentMask;
             if (recentStart[slot] == iova) {
                 recentStart[slot] = 0;
                 recentEnd[slot] = 0;
@@ -112,7 +131,7 @@ public final class SparseHostMemory implements HostMemory {
         if (iova >= hitStart && iova < hitEnd && length <= hitEnd - iova) {
             return; // inside the allocation of the last check (allocations never overlap)
         }
-        int slot = (int) (iova / PAGE_SIZE) & RECENT_MASK;
+        int slot = (int) (iova / PAGE_SIZE) & recentMask;
         long recent = recentStart[slot];
         if (iova >= recent && iova < recentEnd[slot] && length <= recentEnd[slot] - iova) {
             hitStart = recent;
@@ -122,14 +141,15 @@ public final class SparseHostMemory implements HostMemory {
         }
         int a = allocations.floorIndex(iova);
         long start = a < 0 ? 0 : allocations.keyAt(a);
-        long end = a < 0 ? 0 : start + allocations.valueAt(a);
+        long value = a < 0 ? 0 : allocations.valueAt(a);
+        long end = a < 0 ? 0 : start + (value & ~ELIDED);
         if (a < 0 || iova + length > end || (length == 0 && iova >= end)) {
             throw new MemoryAccessException(owner + ": access [0x" + Long.toHexString(iova) + ", +" + length
                     + ") is outside every allocation");
         }
         hitStart = start;
         hitEnd = end;
-        hitStores = !elidedStarts.contains(hitStart);
+        hitStores = (value & ELIDED) == 0;
         recentStart[slot] = start;
         recentEnd[slot] = end;
         recentStores[slot] = hitStores;

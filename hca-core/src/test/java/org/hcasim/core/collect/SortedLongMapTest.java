@@ -116,6 +116,30 @@ class SortedLongMapTest {
     }
 
     @Test
+    void anInsertOrRemovalRightAfterTheSearchForItsPlaceFindsTheChunkWithoutBisecting() {
+        SortedLongMap map = new SortedLongMap();
+        TreeMap<Long, Long> reference = new TreeMap<>();
+        for (long k = 1; k <= 10_000; k++) {
+            map.put(10 * k, k);
+            reference.put(10 * k, k);
+        }
+        long before = map.bisections();
+        for (long k = 0; k < 200; k++) { // a timeline's staircase: its floor looked up, a step inserted after it
+            long key = 10 * ((k * 7_919) % 9_990 + 1) + 5;
+            int floor = map.floorIndex(key);
+            map.insertAt(floor + 1, key, -k);
+            reference.put(key, -k);
+            if (k % 2 == 0) {
+                map.removeAt(map.floorIndex(key)); // and, half the time, taken out again where it was found
+                reference.remove(key);
+            }
+        }
+
+        assertThat(map.bisections() - before).isZero();
+        assertEqualContents(map, reference);
+    }
+
+    @Test
     void positionsOutsideTheMapAreRejectedWithTheSize() {
         SortedLongMap map = new SortedLongMap();
         map.put(5, 6);

@@ -144,4 +144,37 @@ class SparseHostMemoryTest {
 
         assertThat(back).containsExactly(7, 8);
     }
+
+    @Test
+    void with_thousands_of_buffers_the_table_of_recent_checks_grows_and_every_buffer_keeps_its_kind_and_bounds() {
+        SparseHostMemory m = new SparseHostMemory("h", PayloadMode.ELIDED);
+        int n = 3000; // rds-stress's rings: more buffers than a 1024-entry table of recent checks holds
+        long[] payload = new long[n];
+        long[] control = new long[n];
+        for (int i = 0; i < n; i++) {
+            payload[i] = m.allocatePayload(8448, 8);
+            control[i] = m.allocate(64, 64);
+        }
+        assertThat(m.recentEntries()).isGreaterThan(SparseHostMemory.MIN_RECENT).isLessThanOrEqualTo(SparseHostMemory.MAX_RECENT);
+        for (int round = 0; round < 2; round++) { // the second round finds the buffers remembered
+            for (int i = 0; i < n; i++) {
+                assertThat(m.storesBytes(payload[i])).isFalse();
+                assertThat(m.storesBytes(control[i])).isTrue();
+                m.check(payload[i] + 8000, 448);
+            }
+        }
+        for (int i = 0; i < n; i += 2) {
+            m.free(payload[i]);
+        }
+        for (int i = 0; i < n; i++) {
+            long p = payload[i];
+            if (i % 2 == 0) {
+                assertThatThrownBy(() -> m.check(p + 100, 1)).isInstanceOf(MemoryAccessException.class);
+            } else {
+                assertThat(m.storesBytes(p + 8447)).isFalse();
+                assertThatThrownBy(() -> m.check(p + 8000, 449)).isInstanceOf(MemoryAccessException.class);
+            }
+        }
+        assertThat(m.allocatedBytes()).isEqualTo(n / 2 * 8448L + n * 64L);
+    }
 }

@@ -164,8 +164,9 @@ public final class RdsStressRun implements CustomWorkload {
         all.forEach(StressTask::start);
         long deadline = testbed.now() + CONNECT_TIMEOUT_NS;
         List<StressTask> senders = all.stream().filter(StressTask::sends).toList();
-        testbed.runUntil(() -> testbed.now() > deadline || senders.stream().allMatch(StressTask::connected));
-        if (!senders.stream().allMatch(StressTask::connected)) {
+        AllSettled<StressTask> allConnected = new AllSettled<>(senders, StressTask::connected);
+        testbed.runUntil(() -> testbed.now() > deadline || allConnected.getAsBoolean());
+        if (!allConnected.getAsBoolean()) {
             String lost = lostConnection(testbed, active, passive);
             long waiting = senders.stream().filter(t -> !t.connected()).count();
             throw new IllegalStateException("rds-stress: connections not up after "
