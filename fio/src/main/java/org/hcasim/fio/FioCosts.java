@@ -7,7 +7,8 @@ import org.hcasim.host.CpuCosts;
  * The CPU costs of the fio thread's path, taken from the initiator host's profile
  * ({@code host.cost.<name>-ns} / {@code -ns-per-byte}). User-space costs count as usr CPU, kernel
  * costs (system calls, context switches, the block layer, and whatever the ULP charges inside
- * {@code submit}) as sys CPU, as fio reports them from getrusage.
+ * {@code submit}) as sys CPU, as fio reports them from getrusage. With {@link SubmitPath#LIBAIO} fio's own three
+ * ({@code fio-io}, {@code aio-submit}, {@code aio-complete}) are libaio's ({@link LibaioCosts}) instead.
  */
 record FioCosts(long fioIo, long blockSubmit, long blockComplete, long aioSubmit, long aioComplete, long syscall,
                 long contextSwitch, long wakeupLatency, CpuCosts table) {
@@ -26,11 +27,21 @@ record FioCosts(long fioIo, long blockSubmit, long blockComplete, long aioSubmit
      */
     static final String AIO_COMPLETE = "aio-complete";
 
+    /** The costs of host {@code hostName}'s profile, as io_uring's path charges them. */
     static FioCosts from(CpuCosts costs, String hostName) {
         return new FioCosts(ns(costs, FIO_IO, hostName), ns(costs, BLOCK_SUBMIT, hostName),
                 ns(costs, BLOCK_COMPLETE, hostName), ns(costs, AIO_SUBMIT, hostName), ns(costs, AIO_COMPLETE, hostName),
                 ns(costs, CpuCosts.SYSCALL, hostName),
                 ns(costs, CpuCosts.CONTEXT_SWITCH, hostName), ns(costs, CpuCosts.WAKEUP_LATENCY, hostName), costs);
+    }
+
+    /** The costs of host {@code hostName}'s fio threads on {@code path}: the profile's, libaio's own three for libaio. */
+    static FioCosts from(CpuCosts costs, String hostName, SubmitPath path) {
+        FioCosts profile = from(costs, hostName);
+        if (path == SubmitPath.IO_URING) return profile;
+        LibaioCosts aio = LibaioCosts.FILE;
+        return new FioCosts(aio.fioIo(), profile.blockSubmit, profile.blockComplete, aio.aioSubmit(), aio.aioComplete(),
+                profile.syscall, profile.contextSwitch, profile.wakeupLatency, costs);
     }
 
     /** Per-byte cost of a named operation (e.g. {@code crc32c} for verify, {@code crc-t10dif} for PI). */

@@ -297,7 +297,7 @@ public final class FioRun {
     }
 
     private List<JobRunner> prepare(List<FioJob> jobs, Host host, int hostIndex) {
-        FioCosts costs = FioCosts.from(host.cpuCosts(), host.name());
+        FioCosts costs = FioCosts.from(host.cpuCosts(), host.name(), testbed.submitPath());
         Map<List<Integer>, Integer> usersOfCpuSet = new HashMap<>();
         List<JobRunner> runners = new ArrayList<>();
         int spread = 0;

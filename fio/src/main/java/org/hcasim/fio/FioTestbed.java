@@ -2,6 +2,7 @@ package org.hcasim.fio;
 
 import java.util.List;
 import org.hcasim.block.BlockDevice;
+import org.hcasim.core.config.HcasimConfig;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.core.testbed.BlockTestbed;
 import org.hcasim.host.Host;
@@ -57,9 +58,23 @@ public interface FioTestbed {
                 false, 0, "", false);
     }
 
-    /** The fio view of a block testbed: its simulation, its initiator hosts and their devices. */
-    static FioTestbed of(BlockTestbed testbed) {
+    /** The path the fio threads submit through ({@code fio.submit-path}), which sets fio's own costs; io_uring by default. */
+    default SubmitPath submitPath() {
+        return SubmitPath.IO_URING;
+    }
+
+    /**
+     * The fio view of a block testbed: its simulation, its initiator hosts and their devices, and {@code config}'s
+     * {@code fio.submit-path} (read here, so that a bad value is an error before the run).
+     */
+    static FioTestbed of(BlockTestbed testbed, HcasimConfig config) {
+        SubmitPath path = SubmitPath.of(config);
         return new FioTestbed() {
+            @Override
+            public SubmitPath submitPath() {
+                return path;
+            }
+
             @Override
             public Simulation simulation() {
                 return testbed.simulation();

@@ -55,7 +55,7 @@ public final class PluginTestbed {
         JobFileParser.JobSet jobs = JobFileParser.parse(List.of(new JobFileParser.JobFileText("contract.fio", job)));
         BlockTestbed testbed = new BlockTestbed(BlockTestbedSpec.from(config), config, installed, jobs.ioengines());
         List<String> errors = new java.util.ArrayList<>();
-        FioResults results = new FioRun(FioTestbed.of(testbed), errors::add).run(jobs);
+        FioResults results = new FioRun(FioTestbed.of(testbed, config), errors::add).run(jobs);
         config.checkAllKeysUsed();
         return new Run(results, List.copyOf(errors), testbed, config);
     }

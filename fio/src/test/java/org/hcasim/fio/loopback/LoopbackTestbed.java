@@ -33,6 +33,7 @@ public final class LoopbackTestbed implements FioTestbed {
     public final LoopbackBlockProtocol protocol;
     private final List<BlockNamespaceSpec> namespaces;
     private List<BlockDevice> devices;
+    private org.hcasim.fio.SubmitPath submitPath = org.hcasim.fio.SubmitPath.IO_URING;
 
     public LoopbackTestbed(int initiatorCores, long oneWayNs, List<BlockNamespaceSpec> namespaces) {
         this(initiatorCores, oneWayNs, namespaces, PayloadMode.REAL);
@@ -52,6 +53,17 @@ public final class LoopbackTestbed implements FioTestbed {
         this.target = new SimHost(sim, "target", 2, costs, new SparseHostMemory("target", mode));
         this.protocol = new LoopbackBlockProtocol(oneWayNs, 500);
         this.namespaces = namespaces;
+    }
+
+    /** This testbed with fio's threads on {@code path} ({@code fio.submit-path}). */
+    public LoopbackTestbed submitPath(org.hcasim.fio.SubmitPath path) {
+        this.submitPath = path;
+        return this;
+    }
+
+    @Override
+    public org.hcasim.fio.SubmitPath submitPath() {
+        return submitPath;
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class BlockTestbedFactory implements TestbedFactory {
                 .commandLine(overrides)
                 .load();
         BlockTestbed block = new BlockTestbed(BlockTestbedSpec.from(config), config, installation.ulps(), workloadUlps);
-        FioTestbed fio = FioTestbed.of(block);
+        FioTestbed fio = FioTestbed.of(block, config);
         return new Built(block.simulation(), key -> config.isKnown(key) ? Optional.of(config.getString(key)) : Optional.empty(),
                 Optional.of(fio), () -> block.spec().ulps().stream().filter(block.blockUlps()::contains).forEach(block::devices),
                 config::checkAllKeysUsed, report -> withFaults(UserMrReports.annotate(annotate(report, block.policies()),

@@ -66,7 +66,7 @@ public final class FioJobRun {
         BlockTestbedSpec spec = BlockTestbedSpec.from(config);
         JobFileParser.JobSet jobs = HostEngines.map(parsed, blockUlps(installed), spec.ulps());
         BlockTestbed testbed = new BlockTestbed(spec, config, installed, jobs.ioengines());
-        FioRun run = new FioRun(FioTestbed.of(testbed), errors)
+        FioRun run = new FioRun(FioTestbed.of(testbed, config), errors)
                 .steadyStateByDefault(config.getEnum("sim.steady-state", FioRun.SteadyStateSetting.class) == FioRun.SteadyStateSetting.ON)
                 .progress(progress)
                 .timeLimit(timeLimit(config));

@@ -54,6 +54,8 @@ class PiMttKlmExperimentTest {
                 .containsEntry("iser.initiator.write-generate", "false").containsEntry("iser.initiator.read-verify", "false");
         assertThat(t.properties()).contains("testbed.target.namespaces = 24", "testbed.target.format = 512+8",
                 "iser.target.registration-policy = klm-only", "iser.initiator.pi-enable = true");
+        // fio's libaio costs by fio.submit-path, on fio's threads only: no block-layer cost the target would pay too
+        assertThat(t.properties()).contains("fio.submit-path = libaio").doesNotContain("host.cost.");
         assertThat(r.metrics()).containsEntry("kiops", 72.5);
         experiment.run(new Point(Map.of("write_generate", "1", "read_verify", "1", "bs", "512", "rw", "read",
                 "mapping", "pa")), ctx);

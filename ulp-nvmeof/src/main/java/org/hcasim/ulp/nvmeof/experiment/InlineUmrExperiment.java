@@ -85,13 +85,12 @@ public final class InlineUmrExperiment implements ExperimentDefinition {
     static final Map<String, String> MEASURED_PCIE_LANES = Map.of("connectx4", "8", "connectx5", "16");
 
     /**
-     * The testbed of a point: the file's hosts with the fio/libaio costs of the reference's initiator
-     * ({@link FioLibaioCosts}), the point's HCA profile on the link width it was measured on, and for sg no inline
-     * lists.
+     * The testbed of a point: the file's hosts (fio on libaio's path, {@code fio.submit-path}, as the reference's
+     * initiator), the point's HCA profile on the link width it was measured on, and for sg no inline lists.
      */
     TestbedSpec testbed(Point point) {
         String hca = point.get("hca");
-        TestbedSpec spec = FioLibaioCosts.on(TestbedSpec.resource(InlineUmrExperiment.class, "inline-umr-testbed.properties"))
+        TestbedSpec spec = TestbedSpec.resource(InlineUmrExperiment.class, "inline-umr-testbed.properties")
                 .with("hca.profile", hca);
         if (MEASURED_PCIE_LANES.containsKey(hca)) {
             spec = spec.with("hca.pcie.lanes", MEASURED_PCIE_LANES.get(hca));

@@ -70,12 +70,11 @@ public final class SrqPerVectorExperiment implements ExperimentDefinition {
     }
 
     /**
-     * The testbed of a point: the file's hosts with the fio/libaio costs of the reference's initiators
-     * ({@link FioLibaioCosts}) and the ULP's initiator and target settings for the case.
+     * The testbed of a point: the file's hosts (fio on libaio's path, {@code fio.submit-path}, as assumed of the
+     * reference's initiators) and the ULP's initiator and target settings for the case.
      */
     static TestbedSpec testbed(Point point) {
-        TestbedSpec spec = FioLibaioCosts.on(
-                TestbedSpec.resource(SrqPerVectorExperiment.class, "srq-per-vector-testbed.properties"));
+        TestbedSpec spec = TestbedSpec.resource(SrqPerVectorExperiment.class, "srq-per-vector-testbed.properties");
         String c = point.get(CASE_AXIS);
         String policy = switch (c) {
             case PER_QP -> "none";

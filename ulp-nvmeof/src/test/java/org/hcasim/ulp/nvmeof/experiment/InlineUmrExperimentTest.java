@@ -52,12 +52,11 @@ class InlineUmrExperimentTest {
     }
 
     @Test
-    void the_initiator_pays_the_shared_fio_libaio_costs_of_the_reference_workload() {
+    void the_initiator_s_fio_runs_on_libaio_s_path_as_the_reference_workload_without_copies_of_its_costs() {
         RecordingExperimentContext ctx = context();
         experiment.run(new Point(Map.of("hca", "connectx5", "bs", "4096", "umr", "sg")), ctx);
-        assertThat(FioLibaioCosts.costs()).containsEntry("host.cost.fio-io-ns", "1300");
-        assertThat(ctx.testbeds().get(0).settings()).containsAllEntriesOf(FioLibaioCosts.costs());
-        assertThat(ctx.testbeds().get(0).properties()).doesNotContain("host.cost.");
+        assertThat(ctx.testbeds().get(0).properties()).contains("fio.submit-path = libaio").doesNotContain("host.cost.");
+        assertThat(ctx.testbeds().get(0).settings()).doesNotContainKeys("fio.submit-path", "host.cost.fio-io-ns");
     }
 
     @Test

@@ -78,12 +78,13 @@ class SrqPerVectorExperimentTest {
 
     /** The reference CSV's formulas, with the testbed's 24 vectors, 2 devices, 12 I/O queues per controller, 4 controllers. */
     @Test
-    void theInitiatorsPayTheSharedFioLibaioCostsWhichTheTargetsBlockLayerDoesNotCharge() {
-        assertThat(settings("per_qp_rq", "nvmeof")).containsAllEntriesOf(FioLibaioCosts.costs());
-        assertThat(settings("single_srq", "srp")).containsAllEntriesOf(FioLibaioCosts.costs());
-        // fio's own keys only: the target's nvmet bios keep blk-mq's host.cost.block-submit-ns / block-complete-ns
-        assertThat(FioLibaioCosts.costs()).containsOnlyKeys(
-                "host.cost.fio-io-ns", "host.cost.aio-submit-ns", "host.cost.aio-complete-ns");
+    void theInitiatorsFioRunsOnLibaiosPathWhileTheTargetsBlockLayerKeepsTheProfilesCosts() {
+        for (String ulp : new String[] {"nvmeof", "srp"}) {
+            TestbedSpec t = SrqPerVectorExperiment.testbed(point("per_qp_rq", ulp));
+            // fio's own costs by fio.submit-path; no host.cost.* key, so the target's nvmet bios keep blk-mq's
+            assertThat(t.properties()).contains("fio.submit-path = libaio").doesNotContain("host.cost.");
+            assertThat(t.settings().keySet()).noneMatch(k -> k.startsWith("host.cost."));
+        }
     }
 
     @Test
