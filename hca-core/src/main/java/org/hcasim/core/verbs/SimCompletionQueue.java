@@ -51,7 +51,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private boolean pollScheduled;
     /** How far the last polling pass reaps: a CQE written before this is found by that pass (its continuation). */
     private long passEndsAt = Long.MIN_VALUE;
-    /** With poll batches: when the running pass last called poll_cq. */
+    /** When the latest reaping last called poll_cq (read by a pass with poll batches). */
     private long lastPollAt;
     private boolean destroyed;
     /** A CQ of the device's shared pool (ib_cq->shared): given back with cqPoolPut, never destroyed by a user. */
@@ -231,15 +231,11 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
     private void pass(boolean continued) {
         pollScheduled = false;
         int budget = init.effectivePollBudget();
-        boolean batches = device.simHost().cqPollBatches();
-        int done = batches ? processInBatches(budget) : processDirect(budget);
-        if (pollPassListener != null) {
-            long now = device.host().now();
-            if (continued) {
-                pollPassListener.passContinued(this, done, now);
-            } else {
-                pollPassListener.pollPass(this, done, now);
-            }
+        int done = process(budget, pollPerCqe.ns());
+        if (!continued) {
+            reportPollPass(done);
+        } else if (pollPassListener != null) {
+            pollPassListener.passContinued(this, done, device.host().now());
         }
         if (done >= budget) {
             schedulePoll();
@@ -247,7 +243,7 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
         }
         device.host().charge(cqArm.ns());
         moderation.arm();
-        passEndsAt = batches ? lastPollAt : device.host().now();
+        passEndsAt = device.simHost().cqPollBatches() ? lastPollAt : device.host().now();
         if (!queue.isEmpty()) {
             schedulePoll(); // IB_CQ_REPORT_MISSED_EVENTS
         }
@@ -280,24 +276,16 @@ final class SimCompletionQueue implements CompletionQueue, EventTarget {
 
     @Override
     public int processDirect(int budget) {
-        int n = 0;
-        long perCqe = device.host().inTask() ? pollPerCqe.ns() : 0;
-        while (n < budget && !queue.isEmpty()) {
-            WorkCompletion wc = queue.poll();
-            reaped(wc, perCqe);
-            n++;
-            wc.request().done().done(wc);
-        }
-        return n;
+        return process(budget, device.host().inTask() ? pollPerCqe.ns() : 0);
     }
 
     /**
-     * A pass as __ib_process_cq runs it: poll_cq for up to {@link #POLL_BATCH} CQEs, their callbacks, and another
-     * poll only after a full batch; notes when the last poll ran.
+     * Reaps up to {@code budget} CQEs and calls their callbacks, as __ib_process_cq does: poll_cq for up to
+     * {@link #POLL_BATCH} CQEs, their callbacks, another poll after a full batch; notes when the last poll ran (what
+     * a pass with {@code host.cq-poll-batches} reaps up to).
      */
-    private int processInBatches(int budget) {
+    private int process(int budget, long perCqe) {
         int n = 0;
-        long perCqe = pollPerCqe.ns();
         lastPollAt = device.host().now();
         while (n < budget && !queue.isEmpty()) {
             WorkCompletion wc = queue.poll();
