@@ -96,7 +96,7 @@ public final class LongLruSet {
 
     private int find(long value) {
         int mask = index.length - 1;
-        for (int i = LongHashSet.home(value, mask); ; i = (i + 1) & mask) {
+        for (int i = home(value, mask); ; i = (i + 1) & mask) {
             long v = index[i];
             if (v == value) {
                 return i;
@@ -109,7 +109,7 @@ public final class LongLruSet {
 
     private int freeSlotFor(long value) {
         int mask = index.length - 1;
-        int i = LongHashSet.home(value, mask);
+        int i = home(value, mask);
         while (index[i] != FREE) {
             i = (i + 1) & mask;
         }
@@ -120,7 +120,7 @@ public final class LongLruSet {
     private void removeSlot(int i) {
         int mask = index.length - 1;
         for (int j = (i + 1) & mask; index[j] != FREE; j = (j + 1) & mask) {
-            int h = LongHashSet.home(index[j], mask);
+            int h = home(index[j], mask);
             boolean homeInHoleToJ = i <= j ? (h > i && h <= j) : (h > i || h <= j);
             if (!homeInHoleToJ) {
                 index[i] = index[j];
@@ -156,5 +156,10 @@ public final class LongLruSet {
             newer[newest] = e;
         }
         newest = e;
+    }
+
+    /** Fibonacci hashing: spreads strided values (aligned addresses) over all slots. */
+    private static int home(long value, int mask) {
+        return (int) ((value * 0x9E3779B97F4A7C15L) >>> 32) & mask;
     }
 }
