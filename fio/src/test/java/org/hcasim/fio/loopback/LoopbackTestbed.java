@@ -18,6 +18,7 @@ import org.hcasim.core.host.SparseHostMemory;
 import org.hcasim.core.sim.Simulation;
 import org.hcasim.fio.FioTestbed;
 import org.hcasim.host.Host;
+import org.hcasim.fio.SubmitPath;
 
 /** Two hosts joined by the {@link LoopbackBlockProtocol} ({@code ioengine=loopback}), for fio engine tests. */
 public final class LoopbackTestbed implements FioTestbed {
@@ -33,7 +34,7 @@ public final class LoopbackTestbed implements FioTestbed {
     public final LoopbackBlockProtocol protocol;
     private final List<BlockNamespaceSpec> namespaces;
     private List<BlockDevice> devices;
-    private org.hcasim.fio.SubmitPath submitPath = org.hcasim.fio.SubmitPath.IO_URING;
+    private SubmitPath submitPath = SubmitPath.IO_URING;
 
     public LoopbackTestbed(int initiatorCores, long oneWayNs, List<BlockNamespaceSpec> namespaces) {
         this(initiatorCores, oneWayNs, namespaces, PayloadMode.REAL);
@@ -56,13 +57,13 @@ public final class LoopbackTestbed implements FioTestbed {
     }
 
     /** This testbed with fio's threads on {@code path} ({@code fio.submit-path}). */
-    public LoopbackTestbed submitPath(org.hcasim.fio.SubmitPath path) {
+    public LoopbackTestbed submitPath(SubmitPath path) {
         this.submitPath = path;
         return this;
     }
 
     @Override
-    public org.hcasim.fio.SubmitPath submitPath() {
+    public SubmitPath submitPath() {
         return submitPath;
     }
 

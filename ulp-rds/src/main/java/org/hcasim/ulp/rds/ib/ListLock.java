@@ -20,18 +20,22 @@ import org.hcasim.host.SpinLock;
 final class ListLock {
     private final Host host;
     private final SpinLock model;
+    /** The host's uncontended lock-acquire cost (a host's costs do not change during a run). */
+    private final long acquireNs;
     private final long holdNs;
     private long extraNs;
 
     ListLock(Host host) {
         this.host = host;
         this.model = null;
+        this.acquireNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
         this.holdNs = 0;
     }
 
     private ListLock(Host host, SpinLock model) {
         this.host = host;
         this.model = model;
+        this.acquireNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
         this.holdNs = host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD);
     }
 
@@ -51,12 +55,12 @@ final class ListLock {
      */
     void around(int items, int dataLines) {
         if (model == null) {
-            host.charge(host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE));
+            host.charge(acquireNs);
         } else {
             long work = items * holdNs;
             long before = host.now();
             model.criticalSection(work, dataLines);
-            extraNs += host.now() - before - work - host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
+            extraNs += host.now() - before - work - acquireNs;
         }
     }
 

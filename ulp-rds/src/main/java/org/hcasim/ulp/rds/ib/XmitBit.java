@@ -19,6 +19,8 @@ import org.hcasim.host.Priority;
 final class XmitBit {
     private final Host host;
     private final boolean contention;
+    /** The host's lock-acquire cost, test_and_set_bit_lock's (a host's costs do not change during a run). */
+    private final long acquireNs;
     private long heldFrom = Long.MIN_VALUE;
     private long heldTo = Long.MIN_VALUE;
     private long generation;
@@ -29,11 +31,12 @@ final class XmitBit {
     XmitBit(Host host, boolean contention) {
         this.host = host;
         this.contention = contention;
+        this.acquireNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
     }
 
     /** acquire_in_xmit at {@link Host#now()}: true if the caller now holds the bit (and cp_send_gen moved on). */
     boolean acquire() {
-        host.charge(host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE));
+        host.charge(acquireNs);
         generation++;
         if (!host.inTask()) {
             return true; // outside a task (a test's set-up): nothing runs meanwhile, no hold to book
