@@ -33,7 +33,11 @@ public final class RdsDimExperiment implements ExperimentDefinition {
     public static final String BASE = "fixed";
     public static final String DIM = "dim";
     static final List<String> SIZES = List.of("256", "8448");
-    /** The shortest warm-up at full depth: DIM needs ~10 windows of 64 events per CQ to settle. */
+    /**
+     * The shortest warm-up at full depth: ~10 DIM windows of 64 events on a send CQ (~100 events/ms), but only 2-3 on
+     * a receive CQ at 8 QPs x 4 tasks (~16/ms) and none at 64 x 1 (~2.5/ms), so DIM has not settled on the receive
+     * CQs when the measurement starts (docs/rds.md, thirteenth pass).
+     */
     static final long WARMUP_NS = 8_000_000L;
     /** The shortest measured interval (8 QPs x 4 tasks: a 40 ms window agrees within 1 %). */
     static final long MEASURE_NS = 12_000_000L;
