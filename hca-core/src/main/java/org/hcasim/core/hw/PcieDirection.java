@@ -47,9 +47,10 @@ final class PcieDirection {
         long own = serializationNs(wireBytes);
         long inOrder = wire.acquire(t, own, label);
         long now = loop.now();
-        // what no arrival can meet any more is forgotten first; one TLP of each in progress before each of ours
-        long ahead = inProgress.aheadNs(t, tlps, now - Timeline.PAST_SLACK_NS);
-        long finish = Math.min(inOrder, t + ahead + own);
+        inProgress.forget(now - Timeline.PAST_SLACK_NS); // what no arrival can meet any more
+        // one TLP of each transfer in progress before each of ours, unless nothing was booked ahead of it: a
+        // transfer booked from its issue on finishes with its booking (the TLPs ahead take no less than 0 ns)
+        long finish = inOrder <= t + own ? inOrder : Math.min(inOrder, t + inProgress.aheadNs(t, tlps) + own);
         inProgress.add(t, inOrder, tlps, own, now);
         return finish;
     }

@@ -28,8 +28,8 @@ import org.hcasim.core.sim.Timeline;
  *       addition in the scan); when that leaves the rounding to the ns in doubt (a result near a half), the
  *       array is scanned in the scan's order.</li>
  *   <li>Forgotten transfers ({@code bookedEnd <= forgotten}) leave through a min-heap of booking ends, and the
- *       array is rearranged as the scan's own swap-removals would have done, so the order of a fallback scan's
- *       additions is the scan's.</li>
+ *       array is rearranged as the unindexed array's own swap-removals would have done, so the order of a
+ *       fallback scan's additions is the scan's.</li>
  * </ul>
  * Transfers the index cannot hold (a zero-length booking or one whose ns per TLP is the floor
  * {@link #MIN_TLP_NS}; booked more than {@link #MAX_AHEAD_NS} ahead; a 33rd TLP count) are left out of the trees
@@ -86,6 +86,11 @@ final class TransfersInProgress {
     private int groupSlots;
     /** Indexed transfers left out of the trees. */
     private int unindexable;
+    /**
+     * No remembered transfer's booking ends before this: the least end the last pass over the array saw, lowered by
+     * every transfer added since. While {@code forgotten} is below it, forgetting has nothing to drop.
+     */
+    private long earliestEnd = Long.MAX_VALUE;
     private long fallbackScans;
 
     TransfersInProgress() {
@@ -99,19 +104,28 @@ final class TransfersInProgress {
     }
 
     /**
-     * Forgets the transfers that ended by {@code forgotten}, then returns, rounded to the ns, how long the TLPs of
-     * the transfers in progress at {@code t} that go before a transfer of {@code tlps} TLPs take.
+     * Forgets the transfers whose bookings ended by {@code forgotten} (no arrival can meet them any more). Before
+     * every {@link #add}, whether or not {@link #aheadNs} is asked: the array's order, which a fallback scan sums
+     * in, is that of these removals.
      */
-    long aheadNs(long t, long tlps, long forgotten) {
-        if (!indexed) {
-            return Math.round(scan(t, tlps, forgotten));
+    void forget(long forgotten) {
+        if (indexed) {
+            expire(forgotten);
+            if (size <= unindexAt) {
+                dropIndex();
+            }
+        } else if (forgotten >= earliestEnd) {
+            dropEnded(forgotten);
         }
-        expire(forgotten);
-        if (size <= unindexAt) {
-            dropIndex();
-        }
+    }
+
+    /**
+     * How long, rounded to the ns, the TLPs of the transfers in progress at {@code t} that go before a transfer of
+     * {@code tlps} TLPs take; asked after {@link #forget}.
+     */
+    long aheadNs(long t, long tlps) {
         if (!indexed || unindexable > 0) {
-            return Math.round(scan(t, tlps, Long.MIN_VALUE));
+            return Math.round(scan(t, tlps));
         }
         return indexedAheadNs(t, tlps);
     }
@@ -133,6 +147,7 @@ final class TransfersInProgress {
         tlpCounts[p] = tlps;
         tlpNs[p] = Math.max((double) own / tlps, MIN_TLP_NS);
         ownNs[p] = own;
+        earliestEnd = Math.min(earliestEnd, booked);
         if (t - now > FAR_AHEAD_NS) {
             neverIndex = true;
             dropIndex();
@@ -157,16 +172,28 @@ final class TransfersInProgress {
     }
 
     /**
-     * The sum as it has always been computed, in the array's order; drops, as it goes, the transfers that ended by
-     * {@code forgotten} by moving the last one into their place.
+     * Drops the transfers that ended by {@code forgotten}, each by moving the last one into its place (and looking
+     * at that place again), as the scan once did while it summed: the sum's order, the array's after the drops, is
+     * the same whether the two are done in one pass or in two.
      */
-    private double scan(long t, long tlps, long forgotten) {
-        double ahead = 0;
+    private void dropEnded(long forgotten) {
+        long earliest = Long.MAX_VALUE;
         for (int i = 0; i < size; i++) {
-            if (bookedEnd[i] <= forgotten) { // no arrival can meet it: drop it
+            if (bookedEnd[i] <= forgotten) {
                 size--;
                 moveTo(size, i--);
-            } else if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
+            } else {
+                earliest = Math.min(earliest, bookedEnd[i]);
+            }
+        }
+        earliestEnd = earliest;
+    }
+
+    /** The sum as it has always been computed, in the array's order. */
+    private double scan(long t, long tlps) {
+        double ahead = 0;
+        for (int i = 0; i < size; i++) {
+            if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
                 if (tlps == 1 || tlpCounts[i] == 1) {
                     // at least one TLP is left (the quotient below is positive), so the product is the ns per TLP
                     ahead += tlpNs[i];
@@ -234,7 +261,7 @@ final class TransfersInProgress {
             return rounded;
         }
         fallbackScans++;
-        return Math.round(scan(t, tlps, Long.MIN_VALUE));
+        return Math.round(scan(t, tlps));
     }
 
     /** {@code own / c} is a multiple of 2^-28 when {@code c} is a power of two up to 2^28. */
