@@ -106,7 +106,8 @@ final class RdsThread implements SocketThread {
 
     /** What poll reports: a socket readable, or writable again after an EAGAIN. */
     private boolean anyReady() {
-        for (RdsSocket s : sockets) {
+        for (int i = 0; i < sockets.size(); i++) { // by index: the iterator was an allocation per poll
+            RdsSocket s = sockets.get(i);
             if (s.readable() || (s.waitsToWrite() && s.writable())) {
                 return true;
             }
