@@ -162,6 +162,11 @@ final class TransfersInProgress {
         return size;
     }
 
+    /** Booking end of the transfer at position {@code p} of the array, in the order a scan sums in (tests). */
+    long bookedEndAt(int p) {
+        return bookedEnd[p];
+    }
+
     boolean indexed() {
         return indexed;
     }
@@ -383,7 +388,7 @@ final class TransfersInProgress {
             return;
         }
         if (n > 1) {
-            Arrays.sort(expiredPositions, 0, n);
+            sortAscending(expiredPositions, n);
         }
         // The scan visits positions upwards and moves the last transfer into each dropped one's place, then looks
         // at that position again: replayed on the dropped positions alone.
@@ -402,6 +407,26 @@ final class TransfersInProgress {
                     lo++;
                 }
             }
+        }
+    }
+
+    /**
+     * Sorts the first {@code n} of {@code a}: by insertion when they are few, as they usually are (a handful of
+     * transfers expire at a time), where {@code Arrays.sort}'s dispatch took 1.5 % of an srq-per-vector point.
+     */
+    private static void sortAscending(int[] a, int n) {
+        if (n > 32) {
+            Arrays.sort(a, 0, n);
+            return;
+        }
+        for (int i = 1; i < n; i++) {
+            int x = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > x) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = x;
         }
     }
 

@@ -127,7 +127,18 @@ class TransfersInProgressProperties {
             scan.add(t, booked, s.tlps(), own);
             transfers.add(t, booked, s.tlps(), own, now);
             assertThat(transfers.size()).isEqualTo(scan.size);
+            if (i % 64 == 0 || i == stream.steps().size() - 1) {
+                assertSameOrder(transfers, scan, i);
+            }
             i++;
+        }
+    }
+
+    /** The array holds the transfers in the scan's order: a fallback scan adds them up as the scan did. */
+    private static void assertSameOrder(TransfersInProgress transfers, Scan scan, int step) {
+        for (int p = 0; p < scan.size; p++) {
+            assertThat(transfers.bookedEndAt(p)).as("after transfer %d, position %d", step, p)
+                    .isEqualTo(scan.bookedEnd[p]);
         }
     }
 
