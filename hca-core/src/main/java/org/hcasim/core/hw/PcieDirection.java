@@ -47,10 +47,15 @@ final class PcieDirection {
         long own = serializationNs(wireBytes);
         long inOrder = wire.acquire(t, own, label);
         long now = loop.now();
-        inProgress.forget(now - Timeline.PAST_SLACK_NS); // what no arrival can meet any more
-        // one TLP of each transfer in progress before each of ours, unless nothing was booked ahead of it: a
-        // transfer booked from its issue on finishes with its booking (the TLPs ahead take no less than 0 ns)
-        long finish = inOrder <= t + own ? inOrder : Math.min(inOrder, t + inProgress.aheadNs(t, tlps) + own);
+        long forgotten = now - Timeline.PAST_SLACK_NS; // what no arrival can meet any more is forgotten first
+        long finish;
+        if (inOrder <= t + own) {
+            // booked from its issue on: it finishes with its booking, whatever the TLPs ahead take (at least 0 ns)
+            inProgress.forget(forgotten);
+            finish = inOrder;
+        } else { // one TLP of each transfer in progress before each of ours
+            finish = Math.min(inOrder, t + inProgress.aheadNs(t, tlps, forgotten) + own);
+        }
         inProgress.add(t, inOrder, tlps, own, now);
         return finish;
     }

@@ -104,9 +104,24 @@ final class TransfersInProgress {
     }
 
     /**
-     * Forgets the transfers whose bookings ended by {@code forgotten} (no arrival can meet them any more). Before
-     * every {@link #add}, whether or not {@link #aheadNs} is asked: the array's order, which a fallback scan sums
-     * in, is that of these removals.
+     * Forgets the transfers that ended by {@code forgotten}, then returns, rounded to the ns, how long the TLPs of
+     * the transfers in progress at {@code t} that go before a transfer of {@code tlps} TLPs take.
+     */
+    long aheadNs(long t, long tlps, long forgotten) {
+        if (!indexed) {
+            return Math.round(scan(t, tlps, forgotten));
+        }
+        forget(forgotten);
+        if (!indexed || unindexable > 0) {
+            return Math.round(scan(t, tlps, Long.MIN_VALUE));
+        }
+        return indexedAheadNs(t, tlps);
+    }
+
+    /**
+     * Only forgets the transfers that ended by {@code forgotten}, for a transfer whose sum is not asked: before
+     * every {@link #add}, as {@link #aheadNs} does, since the array's order, which a fallback scan sums in, is that
+     * of these removals (the scan's, with or without its sum).
      */
     void forget(long forgotten) {
         if (indexed) {
@@ -115,19 +130,8 @@ final class TransfersInProgress {
                 dropIndex();
             }
         } else if (forgotten >= earliestEnd) {
-            dropEnded(forgotten);
+            scan(Long.MIN_VALUE, 1, forgotten); // nothing is in progress before all time: the drops alone
         }
-    }
-
-    /**
-     * How long, rounded to the ns, the TLPs of the transfers in progress at {@code t} that go before a transfer of
-     * {@code tlps} TLPs take; asked after {@link #forget}.
-     */
-    long aheadNs(long t, long tlps) {
-        if (!indexed || unindexable > 0) {
-            return Math.round(scan(t, tlps));
-        }
-        return indexedAheadNs(t, tlps);
     }
 
     /** Remembers a transfer of {@code tlps} TLPs issued at {@code t}, booked on the wire for {@code own} ns until {@code booked}. */
@@ -177,27 +181,19 @@ final class TransfersInProgress {
     }
 
     /**
-     * Drops the transfers that ended by {@code forgotten}, each by moving the last one into its place (and looking
-     * at that place again), as the scan once did while it summed: the sum's order, the array's after the drops, is
-     * the same whether the two are done in one pass or in two.
+     * The sum as it has always been computed, in the array's order; drops, as it goes, the transfers that ended by
+     * {@code forgotten} by moving the last one into their place, and notes the earliest end of those it keeps.
      */
-    private void dropEnded(long forgotten) {
+    private double scan(long t, long tlps, long forgotten) {
+        double ahead = 0;
         long earliest = Long.MAX_VALUE;
         for (int i = 0; i < size; i++) {
-            if (bookedEnd[i] <= forgotten) {
+            if (bookedEnd[i] <= forgotten) { // no arrival can meet it: drop it
                 size--;
                 moveTo(size, i--);
-            } else {
-                earliest = Math.min(earliest, bookedEnd[i]);
+                continue;
             }
-        }
-        earliestEnd = earliest;
-    }
-
-    /** The sum as it has always been computed, in the array's order. */
-    private double scan(long t, long tlps) {
-        double ahead = 0;
-        for (int i = 0; i < size; i++) {
+            earliest = Math.min(earliest, bookedEnd[i]);
             if (issued[i] <= t && bookedEnd[i] > t) { // in progress: one of its TLPs before each of ours
                 if (tlps == 1 || tlpCounts[i] == 1) {
                     // at least one TLP is left (the quotient below is positive), so the product is the ns per TLP
@@ -208,6 +204,7 @@ final class TransfersInProgress {
                 }
             }
         }
+        earliestEnd = earliest;
         return ahead;
     }
 
@@ -266,7 +263,7 @@ final class TransfersInProgress {
             return rounded;
         }
         fallbackScans++;
-        return Math.round(scan(t, tlps));
+        return Math.round(scan(t, tlps, Long.MIN_VALUE));
     }
 
     /** {@code own / c} is a multiple of 2^-28 when {@code c} is a power of two up to 2^28. */
