@@ -88,6 +88,11 @@ public interface CpuCosts {
 
     /** {@code nsPerByte(operation) * bytes}, rounded to the nearest ns. */
     default long ns(String perByteOperation, long bytes) {
-        return Math.round(nsPerByte(perByteOperation) * bytes);
+        return bytesNs(nsPerByte(perByteOperation), bytes);
+    }
+
+    /** {@code nsPerByte * bytes} rounded to the nearest ns: for callers that keep a per-byte rate they charge often. */
+    static long bytesNs(double nsPerByte, long bytes) {
+        return Math.round(nsPerByte * bytes);
     }
 }

@@ -49,6 +49,8 @@ public final class SortedLongMap {
     private long shifted;
     /** Positions found by bisecting the chunks so far (tests check that an insert after a search needs none). */
     private long bisections;
+    /** Chunks whose first positions were worked out, forward or back from the end, so far (tests check how few). */
+    private long walkedChunks;
 
     public SortedLongMap() {
         this(DEFAULT_CHUNK_ENTRIES);
@@ -150,21 +152,32 @@ public final class SortedLongMap {
     }
 
     /**
-     * The first position of chunk {@code c}, worked out (with the stale ones before it) if out of date. The last
-     * chunk's is the size less its entries: appends and searches near the newest keys, which aim at the last chunk,
-     * do not walk the chunks a pruning of the front left stale (a timeline prunes every 32 bookings).
+     * The first position of chunk {@code c}, worked out if out of date: from the end (the size less the entries of
+     * the chunks from {@code c} on) when {@code c} is nearer the last chunk than the known positions, else forward,
+     * the stale ones before it with it. A timeline inserts near the present, a few chunks from the front, which
+     * leaves the positions after it stale, and searches near its newest bookings, a few chunks from the end (the
+     * last chunk's position is then the size less its entries): counting back from the end does not walk the
+     * chunks between (docs/performance.md).
      */
     private int firstOf(int c) {
-        if (c >= stale && c == chunks - 1) {
-            first[c] = size - count[c];
+        if (c < stale) {
             return first[c];
         }
-        if (c >= stale) {
-            for (int k = stale; k <= c; k++) {
-                first[k] = first[k - 1] + count[k - 1];
+        int last = chunks - 1;
+        if (last - c < c - stale) {
+            int f = size;
+            for (int k = last; k >= c; k--) {
+                f -= count[k];
             }
-            stale = c + 1;
+            walkedChunks += last - c + 1;
+            first[c] = f; // right now, but not marked known: an insert before c would not lower the mark past it
+            return f;
         }
+        for (int k = stale; k <= c; k++) {
+            first[k] = first[k - 1] + count[k - 1];
+        }
+        walkedChunks += c - stale + 1;
+        stale = c + 1;
         return first[c];
     }
 
@@ -415,6 +428,11 @@ public final class SortedLongMap {
     /** Positions found by bisecting the chunks since the map was made. */
     long bisections() {
         return bisections;
+    }
+
+    /** Chunks whose first positions were worked out since the map was made. */
+    long walkedChunks() {
+        return walkedChunks;
     }
 
     /** Chunks in use (tests check that they stay few). */

@@ -22,6 +22,8 @@ import org.hcasim.host.SpinLock;
 public final class SimLock implements SpinLock, Resource {
     private final SimHost host;
     private final String name;
+    /** What a use outside a task is reported as, built once: each use asked the host with a fresh concatenation. */
+    private final String use;
     private final boolean sleeping;
     private final long acquireCostNs;
     /** The holds of {@link #criticalSection}, served first come, first served (qspinlock's queue). */
@@ -48,6 +50,7 @@ public final class SimLock implements SpinLock, Resource {
     SimLock(SimHost host, String name, boolean sleeping) {
         this.host = host;
         this.name = name;
+        this.use = "lock " + name;
         this.sleeping = sleeping;
         this.acquireCostNs = host.cpuCosts().ns(CpuCosts.LOCK_ACQUIRE);
         this.holders = new org.hcasim.core.sim.HolderHistory(host.coreCount());
@@ -81,7 +84,7 @@ public final class SimLock implements SpinLock, Resource {
      * commits stores in order): one transfer per write.
      */
     public void criticalSection(long workNs, int dataLines, int lockLineWrites) {
-        host.requireTask("lock " + name);
+        host.requireTask(use);
         requireStyle(CRITICAL_SECTION);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is held; criticalSection() cannot nest in lock()");
@@ -120,7 +123,7 @@ public final class SimLock implements SpinLock, Resource {
      * cores take it in turn, and every waiter spins for that.
      */
     public void lock(int dataLines) {
-        host.requireTask("lock " + name);
+        host.requireTask(use);
         requireStyle(LOCK_UNLOCK);
         if (held) {
             throw new IllegalStateException("lock '" + name + "' is already held (locks are not recursive and"

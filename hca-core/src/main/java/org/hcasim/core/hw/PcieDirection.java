@@ -47,9 +47,15 @@ final class PcieDirection {
         long own = serializationNs(wireBytes);
         long inOrder = wire.acquire(t, own, label);
         long now = loop.now();
-        // what no arrival can meet any more is forgotten first; one TLP of each in progress before each of ours
-        long ahead = inProgress.aheadNs(t, tlps, now - Timeline.PAST_SLACK_NS);
-        long finish = Math.min(inOrder, t + ahead + own);
+        long forgotten = now - Timeline.PAST_SLACK_NS; // what no arrival can meet any more is forgotten first
+        long finish;
+        if (inOrder <= t + own) {
+            // booked from its issue on: it finishes with its booking, whatever the TLPs ahead take (at least 0 ns)
+            inProgress.forget(forgotten);
+            finish = inOrder;
+        } else { // one TLP of each transfer in progress before each of ours
+            finish = Math.min(inOrder, t + inProgress.aheadNs(t, tlps, forgotten) + own);
+        }
         inProgress.add(t, inOrder, tlps, own, now);
         return finish;
     }

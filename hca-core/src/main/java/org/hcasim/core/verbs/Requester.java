@@ -1,5 +1,6 @@
 package org.hcasim.core.verbs;
 
+import java.util.List;
 import java.util.OptionalInt;
 import org.hcasim.core.sim.EventLoop;
 import org.hcasim.core.sim.EventTarget;
@@ -366,7 +367,9 @@ final class Requester implements EventTarget {
             return engine;
         }
         long translated = engine;
-        for (Sge s : w.sgl) {
+        List<Sge> sgl = w.sgl;
+        for (int i = 0; i < sgl.size(); i++) { // by index: the list's iterator was an allocation per WQE
+            Sge s = sgl.get(i);
             translated = Math.max(translated, dev.translated(engine, s.lkey(), s.address(), s.length(), false));
         }
         return dev.dataPath().dmaRead(translated, w.gatherLength);

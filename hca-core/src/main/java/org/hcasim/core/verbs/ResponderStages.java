@@ -138,7 +138,9 @@ final class ResponderStages {
             return;
         }
         long remaining = req.length();
-        for (Sge s : r.sgl()) {
+        List<Sge> sgl = r.sgl();
+        for (int i = 0; i < sgl.size(); i++) { // by index: the list's iterator was an allocation per receive
+            Sge s = sgl.get(i);
             if (remaining <= 0) {
                 break;
             }

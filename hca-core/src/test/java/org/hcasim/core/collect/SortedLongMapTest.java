@@ -140,6 +140,27 @@ class SortedLongMapTest {
     }
 
     @Test
+    void aSearchNearTheNewestKeysAfterAnInsertNearTheOldestCountsBackFromTheEnd() {
+        SortedLongMap map = new SortedLongMap();
+        TreeMap<Long, Long> reference = new TreeMap<>();
+        for (long k = 1; k <= 10_000; k++) { // about 157 chunks
+            map.put(10 * k, k);
+            reference.put(10 * k, k);
+        }
+        long before = map.walkedChunks();
+        for (long k = 0; k < 100; k++) { // a timeline: a gap filled near the present, then a search near the end
+            long early = 10 * (k % 50 + 2) + 5;
+            map.put(early, k);
+            reference.put(early, k);
+            long late = 10 * (9_900 - 60 * (k % 3)) + 5; // in the second to fourth chunk from the end
+            assertThat(map.floorIndex(late)).isEqualTo(reference.headMap(late, true).size() - 1);
+        }
+
+        assertThat(map.walkedChunks() - before).isLessThan(100 * 8);
+        assertEqualContents(map, reference);
+    }
+
+    @Test
     void positionsOutsideTheMapAreRejectedWithTheSize() {
         SortedLongMap map = new SortedLongMap();
         map.put(5, 6);

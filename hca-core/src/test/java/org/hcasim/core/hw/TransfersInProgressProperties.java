@@ -65,6 +65,16 @@ class TransfersInProgressProperties {
         assertSameAsScan(stream, new TransfersInProgress());
     }
 
+    /**
+     * A direction asks the sum only for transfers booked behind others; the transfers it only forgets before and
+     * remembers leave the array in the order the scan, which always summed, left it in.
+     */
+    @Property(tries = 60)
+    void asked_only_for_some_transfers_it_answers_those_as_the_scan(@ForAll("streams") Stream stream) {
+        assertSameAsScan(stream, new TransfersInProgress(6, 3), 3);
+        assertSameAsScan(stream, new TransfersInProgress(), 2);
+    }
+
     /** Rounding near a half: TLP counts that are not powers of two, on a saturated link, decided by scanning. */
     @Test
     void results_near_a_half_are_decided_by_the_scan() {
@@ -94,6 +104,11 @@ class TransfersInProgressProperties {
     }
 
     private static void assertSameAsScan(Stream stream, TransfersInProgress transfers) {
+        assertSameAsScan(stream, transfers, 1);
+    }
+
+    /** Asks {@code transfers} the sum for every {@code askEvery}-th transfer only; the scan sums them all. */
+    private static void assertSameAsScan(Stream stream, TransfersInProgress transfers, int askEvery) {
         Timeline wire = new Timeline("wire", ResourceKind.PCIE, 1);
         Scan scan = new Scan();
         long now = 0;
@@ -105,11 +120,27 @@ class TransfersInProgressProperties {
             long booked = wire.acquire(t, own);
             long forgotten = now - 1000;
             long expected = scan.aheadNs(t, s.tlps(), forgotten);
-            assertThat(transfers.aheadNs(t, s.tlps(), forgotten)).as("transfer %d at %d ns", i, t).isEqualTo(expected);
+            if (i % askEvery == 0) {
+                assertThat(transfers.aheadNs(t, s.tlps(), forgotten)).as("transfer %d at %d ns", i, t)
+                        .isEqualTo(expected);
+            } else {
+                transfers.forget(forgotten);
+            }
             scan.add(t, booked, s.tlps(), own);
             transfers.add(t, booked, s.tlps(), own, now);
             assertThat(transfers.size()).isEqualTo(scan.size);
+            if (i % 64 == 0 || i == stream.steps().size() - 1) {
+                assertSameOrder(transfers, scan, i);
+            }
             i++;
+        }
+    }
+
+    /** The array holds the transfers in the scan's order: a fallback scan adds them up as the scan did. */
+    private static void assertSameOrder(TransfersInProgress transfers, Scan scan, int step) {
+        for (int p = 0; p < scan.size; p++) {
+            assertThat(transfers.bookedEndAt(p)).as("after transfer %d, position %d", step, p)
+                    .isEqualTo(scan.bookedEnd[p]);
         }
     }
 

@@ -21,6 +21,8 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
     private final String label;
     private final boolean solicitedOnly;
     private final Runnable afterPass;
+    /** The host's tasklet_schedule cost, read once (a host's costs do not change during a run). */
+    private final long softirqScheduleNs;
     private CompletionQueue cq;
     private int core;
     private boolean scheduled;
@@ -38,6 +40,7 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
         this.label = label;
         this.solicitedOnly = solicitedOnly;
         this.afterPass = afterPass;
+        this.softirqScheduleNs = host.cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE);
     }
 
     /** Binds the tasklet to its CQ (created with this object as its handler) and arms the CQ. */
@@ -49,7 +52,7 @@ final class CqTasklet implements Consumer<CompletionQueue>, Runnable {
     /** The CQ's comp_handler, in hard-IRQ context on the vector's core: tasklet_schedule on that core. */
     @Override
     public void accept(CompletionQueue ignored) {
-        host.charge(host.cpuCosts().ns(CpuCosts.SOFTIRQ_SCHEDULE));
+        host.charge(softirqScheduleNs);
         events++;
         core = host.currentCore();
         schedule();

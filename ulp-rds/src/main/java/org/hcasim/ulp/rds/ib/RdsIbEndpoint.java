@@ -41,6 +41,10 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     private final String address;
     private final RdsSettings settings;
     private final RdsCosts costs;
+    /** The host's general costs the system calls charge, read once (a host's costs do not change during a run). */
+    private final long syscallNs;
+    private final double memcpyNsPerByte;
+    private final double memcpyCachedNsPerByte;
     private final RdmaDevice device;
     private final ProtectionDomain pd;
     private final CqPolicy cqPolicy;
@@ -57,6 +61,9 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         this.address = context.address();
         this.settings = settings;
         this.costs = RdsCosts.of(host.cpuCosts());
+        this.syscallNs = host.cpuCosts().ns(CpuCosts.SYSCALL);
+        this.memcpyNsPerByte = host.cpuCosts().nsPerByte(CpuCosts.MEMCPY);
+        this.memcpyCachedNsPerByte = host.cpuCosts().nsPerByte(MEMCPY_CACHED);
         this.cqPolicy = cqPolicy;
         if (host.devices().isEmpty()) {
             throw new IllegalArgumentException("host " + host.name() + " has no RDMA device for RDS");
@@ -109,8 +116,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
 
     /** sendmsg(2) of {@code from}, in its thread's task. */
     void sendmsg(RdsSocket from, String to, int port, byte[] data, int length) {
-        CpuCosts cpu = host.cpuCosts();
-        host.charge(cpu.ns(CpuCosts.SYSCALL) + costs.sendmsg());
+        host.charge(syscallNs + costs.sendmsg());
         if (length < 0) {
             throw new MessageException(Errno.EINVAL, "sendmsg of " + length + " bytes");
         }
@@ -120,7 +126,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         if (!from.writable()) {
             // rds_sendmsg allocates the message and copies the data in before rds_send_queue_rm finds the send
             // buffer full, then frees it: a refused call has paid the copy
-            host.charge(cpu.ns(MEMCPY_CACHED, length));
+            host.charge(CpuCosts.bytesNs(memcpyCachedNsPerByte, length));
             throw new MessageException(Errno.EAGAIN, "sendmsg on port " + from.port() + ": " + from.unacknowledgedBytes()
                     + " bytes await the peer's ACK (sndbuf " + settings.socketSndbuf() + ")");
         }
@@ -140,7 +146,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
         }
         // bcopy from the user's buffer, which the program has just written (cache-resident); recvmsg's copy reads
         // what the HCA wrote and pays the host's plain memcpy rate
-        host.charge(cpu.ns(MEMCPY_CACHED, length));
+        host.charge(CpuCosts.bytesNs(memcpyCachedNsPerByte, length));
         from.queued(length);
         c.send(new OutgoingMessage(from, port, length, pages, fragments));
     }
@@ -149,7 +155,7 @@ public final class RdsIbEndpoint implements MessageEndpoint {
     ReceivedDatagram recvmsg(IncomingMessage m) {
         // the incoming struct and each fragment's struct come from the tasklet's core that built the message
         long lines = (SharedLines.INCOMING + m.count) * host.lineTransferNs(m.receivedOn, host.currentCore());
-        host.charge(costs.recvmsg() + host.cpuCosts().ns(CpuCosts.MEMCPY, m.header.length()) + lines);
+        host.charge(costs.recvmsg() + CpuCosts.bytesNs(memcpyNsPerByte, m.header.length()) + lines);
         m.ring.readOn(host.currentCore());
         byte[] data = null;
         int length = m.header.length();

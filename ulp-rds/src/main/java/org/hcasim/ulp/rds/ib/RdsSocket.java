@@ -21,6 +21,8 @@ final class RdsSocket implements MessageSocket {
     private final ListLock lock;
     private final ArrayDeque<IncomingMessage> queue = new ArrayDeque<>();
     private final long sendLimit;
+    /** The host's system-call cost, read once (a host's costs do not change during a run). */
+    private final long syscallNs;
     private long unacknowledged;
     private boolean waitsToWrite;
     private boolean closed;
@@ -32,6 +34,7 @@ final class RdsSocket implements MessageSocket {
         this.owner = owner;
         this.lock = new ListLock(host);
         this.sendLimit = endpoint.settings().socketSndbuf() / 2; // rds_sk_sndbuf
+        this.syscallNs = host.cpuCosts().ns(CpuCosts.SYSCALL);
         owner.own(this);
     }
 
@@ -65,7 +68,7 @@ final class RdsSocket implements MessageSocket {
     @Override
     public ReceivedDatagram receive() {
         requireOpen("recvmsg");
-        host.charge(host.cpuCosts().ns(CpuCosts.SYSCALL));
+        host.charge(syscallNs);
         lock.around();
         IncomingMessage m = queue.poll();
         return m == null ? null : endpoint.recvmsg(m);

@@ -26,6 +26,13 @@ final class RdsThread implements SocketThread {
     private final Runnable run = this::run;
     private final Runnable woken = this::woken;
     private final Runnable wakeUp = this::enqueueWoken;
+    /** The wake-up timer's label, built once rather than on every wake-up. */
+    private final String wakeUpLabel;
+    /** The host's costs this thread charges, read once (a host's costs do not change during a run). */
+    private final long contextSwitchNs;
+    private final long syscallNs;
+    private final long taskWakeupNs;
+    private final long wakeupLatencyNs;
     private State state = State.NEW;
     private long wakeups;
     private long spuriousWakeups;
@@ -35,6 +42,12 @@ final class RdsThread implements SocketThread {
         this.name = name;
         this.core = core;
         this.body = body;
+        this.wakeUpLabel = name + "-wakeup";
+        CpuCosts costs = host.cpuCosts();
+        this.contextSwitchNs = costs.ns(CpuCosts.CONTEXT_SWITCH);
+        this.syscallNs = costs.ns(CpuCosts.SYSCALL);
+        this.taskWakeupNs = costs.ns(TASK_WAKEUP);
+        this.wakeupLatencyNs = costs.ns(CpuCosts.WAKEUP_LATENCY);
     }
 
     @Override
@@ -82,7 +95,7 @@ final class RdsThread implements SocketThread {
         if (state == State.STOPPED) {
             return;
         }
-        host.charge(host.cpuCosts().ns(CpuCosts.CONTEXT_SWITCH));
+        host.charge(contextSwitchNs);
         if (!anyReady()) {
             state = State.SLEEPING;
             spuriousWakeups++;
@@ -93,7 +106,8 @@ final class RdsThread implements SocketThread {
 
     /** What poll reports: a socket readable, or writable again after an EAGAIN. */
     private boolean anyReady() {
-        for (RdsSocket s : sockets) {
+        for (int i = 0; i < sockets.size(); i++) { // by index: the iterator was an allocation per poll
+            RdsSocket s = sockets.get(i);
             if (s.readable() || (s.waitsToWrite() && s.writable())) {
                 return true;
             }
@@ -106,7 +120,7 @@ final class RdsThread implements SocketThread {
         if (state != State.RUNNING) {
             throw new IllegalStateException("pollWait outside the body of thread " + name);
         }
-        host.charge(host.cpuCosts().ns(CpuCosts.SYSCALL));
+        host.charge(syscallNs);
         if (anyReady()) {
             state = State.RUNNABLE;
             host.run(core, Priority.THREAD, name, run);
@@ -134,8 +148,8 @@ final class RdsThread implements SocketThread {
         }
         state = State.WAKING;
         wakeups++;
-        host.charge(host.cpuCosts().ns(TASK_WAKEUP));
-        host.timer(host.cpuCosts().ns(CpuCosts.WAKEUP_LATENCY), core, name + "-wakeup", wakeUp);
+        host.charge(taskWakeupNs);
+        host.timer(wakeupLatencyNs, core, wakeUpLabel, wakeUp);
     }
 
     /** The wake-up reached the thread's core: the thread is runnable again. */
