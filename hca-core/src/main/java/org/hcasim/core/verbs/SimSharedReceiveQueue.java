@@ -7,6 +7,7 @@ import java.util.Set;
 import org.hcasim.host.CpuCosts;
 import org.hcasim.host.Host;
 import org.hcasim.core.host.SimLock;
+import org.hcasim.core.sim.CachedCost;
 import org.hcasim.verbs.DeviceLimitException;
 import org.hcasim.verbs.AsyncEventType;
 import org.hcasim.verbs.Errno;
@@ -31,6 +32,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
     private final ArrayDeque<WorkRequest.Recv> receives = new ArrayDeque<>();
     private final Set<SimQueuePair> users = new LinkedHashSet<>();
     private final SimLock lock;
+    private final CachedCost wqeBuild;
+    private final CachedCost queueLockHold;
     /** The HCA's read-ahead of this SRQ's linked list of WQEs. */
     private final SrqWqeChain wqes;
     /**
@@ -76,6 +79,8 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         this.srqNum = pd.simDevice().allocateSrqNum();
         this.limit = init.limit();
         this.lock = pd.simDevice().simHost().spinLock(pd.simDevice() + "/srq" + srqNum);
+        this.wqeBuild = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.WQE_BUILD);
+        this.queueLockHold = new CachedCost(pd.simDevice().host().cpuCosts(), CpuCosts.QUEUE_LOCK_HOLD);
         var params = pd.simDevice().hardware().params();
         this.wqes = new SrqWqeChain(init.maxSge(), params.srqWqePrefetchDepth(), params.srqWqeFetchStallNs());
     }
@@ -126,8 +131,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         if (host.inTask()) {
             // per WR: link it at the head and write its scatter entries; then the index update, wmb and doorbell
             // record in host memory (an SRQ has no MMIO doorbell)
-            CpuCosts c = host.cpuCosts();
-            lock.criticalSection(requests.size() * c.ns(CpuCosts.WQE_BUILD) + c.ns(CpuCosts.QUEUE_LOCK_HOLD), POST_LINES,
+            lock.criticalSection(requests.size() * wqeBuild.ns() + queueLockHold.ns(), POST_LINES,
                     POST_LOCK_LINE_WRITES);
         }
         for (WorkRequest.Recv r : requests) {
@@ -144,7 +148,7 @@ final class SimSharedReceiveQueue implements SharedReceiveQueue {
         if (!host.inTask()) {
             return;
         }
-        lock.criticalSection(host.cpuCosts().ns(CpuCosts.QUEUE_LOCK_HOLD), FREE_LINES, FREE_LOCK_LINE_WRITES);
+        lock.criticalSection(queueLockHold.ns(), FREE_LINES, FREE_LOCK_LINE_WRITES);
     }
 
     /**
