@@ -13,8 +13,6 @@ import org.hcasim.ulp.nvmeof.pi.PiSignature;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.ProtectionDomain;
 import org.hcasim.verbs.ScatterEntry;
-import org.hcasim.verbs.Sge;
-import org.hcasim.verbs.WorkRequest;
 
 /**
  * How a host command's data reaches the target (nvme_rdma_map_data / nvme_rdma_unmap_data): no data,
@@ -64,15 +62,15 @@ final class DataMapper {
     }
 
     /**
-     * The command's data descriptor; adds the in-capsule data to {@code capsuleSgl} or the registration's work
-     * requests to {@code wrs}. Null when the buffers cannot be mapped (nothing added, nothing taken).
+     * The command's data descriptor. In-capsule data goes out as the capsule SEND's second SGE (the caller adds it when
+     * the descriptor {@link SglDescriptor#isInCapsule() is in-capsule}); a registration is kept in the command, and its
+     * work requests go out before the SEND. Null when the buffers cannot be mapped (nothing taken).
      */
-    SglDescriptor map(HostCommand c, List<Sge> capsuleSgl, List<WorkRequest.SendRequest> wrs) {
+    SglDescriptor map(HostCommand c) {
         if (c.direction == HostCommand.Direction.NONE) {
             return SglDescriptor.none();
         }
         if (c.protection == null && c.direction == HostCommand.Direction.TO_TARGET && c.dataLength <= inlineDataSize) {
-            capsuleSgl.add(new Sge(c.dataIova, c.dataLength, pd.localDmaLkey()));
             stats.inCapsuleWrites++;
             return SglDescriptor.inCapsule(c.dataLength);
         }
@@ -81,7 +79,6 @@ final class DataMapper {
             return null;
         }
         c.use(r);
-        wrs.addAll(r.requests());
         switch (r.kind()) {
             case GLOBAL_KEY -> stats.globalKeyIos++;
             case FAST_REG -> stats.registrations++;

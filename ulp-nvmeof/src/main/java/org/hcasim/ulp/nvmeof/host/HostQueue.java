@@ -18,6 +18,7 @@ import org.hcasim.ulp.nvmeof.settings.QueueSizing;
 import org.hcasim.verbs.AccessFlag;
 import org.hcasim.verbs.CmEvent;
 import org.hcasim.verbs.CmId;
+import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.CompletionQueue;
 import org.hcasim.verbs.PollContext;
 import org.hcasim.verbs.ProtectionDomain;
@@ -61,8 +62,14 @@ final class HostQueue {
     private QueuePair qp;
     private CmId cmId;
     private boolean piSupport;
-    /** The last command capsule this queue sent (for tests and diagnostics). */
-    private byte[] lastSqe;
+    /** The last command this queue sent (for tests and diagnostics). */
+    private NvmeCommand lastSqe;
+    /** Where each command's 64 bytes are encoded before they are written into its capsule buffer. */
+    private final byte[] sqeScratch = new byte[NvmeCommand.BYTES];
+    /** Where each response capsule is read before it is decoded. */
+    private final byte[] responseScratch = new byte[NvmeCompletion.BYTES];
+    /** Per tag: the command holding it and the capsule's SEND, built once when the queue connects. */
+    private final CapsuleSlot[] slots;
     private final ArrayDeque<Integer> freeTags = new ArrayDeque<>();
     private final HostCommand[] byTag;
     private final ArrayDeque<HostCommand> waiting = new ArrayDeque<>();
@@ -110,6 +117,7 @@ final class HostQueue {
         this.hostNqn = hostNqn;
         this.subsystemNqn = subsystemNqn;
         this.byTag = new HostCommand[queueSize];
+        this.slots = new CapsuleSlot[queueSize];
         this.cqPolicy = cqPolicy;
         this.mapper = new DataMapper(pd, registrationPolicy, stats);
     }
@@ -171,7 +179,7 @@ final class HostQueue {
 
     /** The last command capsule sent on this queue, or null before the first. */
     NvmeCommand lastCommand() {
-        return lastSqe == null ? null : NvmeCommand.decode(lastSqe, 0);
+        return lastSqe;
     }
 
     /** Largest transfer one command may move: one page less than a registration maps (unaligned start). */
@@ -197,6 +205,9 @@ final class HostQueue {
         }
         capsules = host.memory().allocate((long) sizing.queueSize() * NvmeCommand.BYTES, 64);
         responses = host.memory().allocate((long) sizing.queueSize() * NvmeCompletion.BYTES, 64);
+        for (int i = 0; i < sizing.queueSize(); i++) {
+            slots[i] = new CapsuleSlot(new Sge(capsules + (long) i * NvmeCommand.BYTES, NvmeCommand.BYTES, pd.localDmaLkey()));
+        }
         List<WorkRequest.Recv> recvs = new ArrayList<>();
         for (int i = 0; i < sizing.queueSize(); i++) {
             recvs.add(responseReceive(responses + (long) i * NvmeCompletion.BYTES));
@@ -319,22 +330,52 @@ final class HostQueue {
             }
         }
         host.charge(settings.submitCpuNs());
-        List<WorkRequest.SendRequest> wrs = new ArrayList<>(2);
-        long capsule = capsules + (long) tag * NvmeCommand.BYTES;
-        List<Sge> sgl = new ArrayList<>(2);
-        sgl.add(new Sge(capsule, NvmeCommand.BYTES, pd.localDmaLkey()));
-        SglDescriptor dptr = mapper.map(c, sgl, wrs);
+        SglDescriptor dptr = mapper.map(c);
         if (dptr == null) {
             failMapping(c);
             return;
         }
-        byte[] sqe = new byte[NvmeCommand.BYTES];
-        c.encoder.encode(tag, dptr).encode(sqe, 0);
-        host.memory().write(capsule, sqe, 0, sqe.length);
+        CapsuleSlot slot = slots[tag];
+        slot.command = c;
+        NvmeCommand sqe = c.encoder.encode(tag, dptr);
+        sqe.encode(sqeScratch, 0);
+        host.memory().write(slot.capsule.address(), sqeScratch, 0, NvmeCommand.BYTES);
         lastSqe = sqe;
-        wrs.add(WorkRequest.Send.of(sgl, wc -> onSendDone(c, wc), SendFlag.SIGNALED));
-        qp.postSend(wrs);
+        WorkRequest.Send send = dptr.isInCapsule()
+                ? WorkRequest.Send.of(List.of(slot.capsule, new Sge(c.dataIova, c.dataLength, pd.localDmaLkey())), slot,
+                        SendFlag.SIGNALED)
+                : slot.capsuleOnly;
+        List<WorkRequest.SendRequest> registering = c.registration == null ? List.of() : c.registration.requests();
+        if (registering.isEmpty()) {
+            qp.postSend(send);
+        } else {
+            List<WorkRequest.SendRequest> wrs = new ArrayList<>(registering.size() + 1);
+            wrs.addAll(registering);
+            wrs.add(send);
+            qp.postSend(wrs);
+        }
         mapper.checkPosted(c);
+    }
+
+    /**
+     * A tag's capsule buffer and the SEND of it alone (no in-capsule data), built once, and the command that holds the
+     * tag, which the SEND's completion goes to. A tag is given out again only after its command's SEND completed, so
+     * the slot names the right command; after the queue failed its tags are not given out again.
+     */
+    private final class CapsuleSlot implements CompletionCallback {
+        final Sge capsule;
+        final WorkRequest.Send capsuleOnly;
+        HostCommand command;
+
+        CapsuleSlot(Sge capsule) {
+            this.capsule = capsule;
+            this.capsuleOnly = WorkRequest.Send.of(List.of(capsule), this, SendFlag.SIGNALED);
+        }
+
+        @Override
+        public void done(WorkCompletion wc) {
+            onSendDone(command, wc);
+        }
     }
 
     /** The command's buffers do not fit a registration: it completes with a data transfer error. */
@@ -362,9 +403,8 @@ final class HostQueue {
         }
         host.charge(settings.completeCpuNs());
         long buffer = recv.sgl().get(0).address();
-        byte[] b = new byte[NvmeCompletion.BYTES];
-        host.memory().read(buffer, b, 0, b.length);
-        NvmeCompletion cqe = NvmeCompletion.decode(b, 0);
+        host.memory().read(buffer, responseScratch, 0, NvmeCompletion.BYTES);
+        NvmeCompletion cqe = NvmeCompletion.decode(responseScratch, 0);
         qp.postRecv(recv);
         HostCommand c = cqe.commandId() < byTag.length ? byTag[cqe.commandId()] : null;
         if (c == null || c.response != null) {

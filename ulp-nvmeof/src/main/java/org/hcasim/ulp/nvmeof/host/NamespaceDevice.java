@@ -11,6 +11,7 @@ import org.hcasim.block.PiControl;
 import org.hcasim.host.Priority;
 import org.hcasim.ulp.nvmeof.capsule.IdentifyData;
 import org.hcasim.ulp.nvmeof.capsule.NvmeCommand;
+import org.hcasim.ulp.nvmeof.capsule.NvmeCompletion;
 import org.hcasim.ulp.nvmeof.capsule.ProtectionInfo;
 import org.hcasim.ulp.nvmeof.pi.PiSignature;
 
@@ -70,7 +71,7 @@ final class NamespaceDevice implements BlockDevice {
         BlockRequest request = io.request;
         BlockCompletionHandler done = io.done;
         int core = host.currentCore();
-        HostCommand.Completion completion = (cqe, detail) -> owner.completed(io, cqe, detail);
+        HostCommand.Completion completion = io;
         if (request.op() == BlockOp.FLUSH) { // nvmet reports a volatile write cache, so the block layer sends it
             queue.submit(new HostCommand((cid, dptr) -> NvmeCommand.flush(cid, nsid), HostCommand.Direction.NONE,
                     0, 0, completion));
@@ -101,6 +102,11 @@ final class NamespaceDevice implements BlockDevice {
         queue.submit(new HostCommand(
                 (cid, dptr) -> NvmeCommand.io(write, cid, nsid, request.lba(), request.blocks(), dptr, onWire),
                 direction, request.dataIova(), (int) bytes, protection, completion));
+    }
+
+    /** A command sent for {@code io} completed: the controller decides whether the request is done or retried. */
+    void completed(PendingIo io, NvmeCompletion cqe, String detail) {
+        owner.completed(io, cqe, detail);
     }
 
     /** Why the request cannot be sent (without the device name), or null. */

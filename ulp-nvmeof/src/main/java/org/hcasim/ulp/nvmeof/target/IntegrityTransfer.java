@@ -76,7 +76,7 @@ final class IntegrityTransfer {
                 EnumSet.of(AccessFlag.LOCAL_WRITE), Set.of(), CompletionCallback.IGNORE));
         long wire = PiSignature.wireBytes(c.sqe.blocks(), format);
         List<Sge> sgl = List.of(new Sge(mr.iova(), (int) wire, key));
-        SglDescriptor remote = c.sqe.dptr();
+        SglDescriptor remote = c.dptr;
         CompletionCallback done = wc -> {
             if (!wc.ok()) {
                 failed.accept("RDMA " + (toHost ? "WRITE" : "READ") + " with PI completed with " + wc.status());

@@ -9,6 +9,7 @@ import org.hcasim.verbs.CompletionCallback;
 import org.hcasim.verbs.QueuePair;
 import org.hcasim.verbs.SendFlag;
 import org.hcasim.verbs.Sge;
+import org.hcasim.verbs.WorkCompletion;
 import org.hcasim.verbs.WorkRequest;
 
 /**
@@ -27,6 +28,8 @@ final class Responder {
     private final Consumer<TargetCommand> queued;
     private final Consumer<TargetCommand> sent;
     private final Consumer<String> failed;
+    /** Where each completion is encoded before it is written into its response buffer. */
+    private final byte[] cqeScratch = new byte[NvmeCompletion.BYTES];
 
     /**
      * {@code queued} runs just before a response is posted (nvmet_rdma_queue_response reposts the command's receive
@@ -51,7 +54,7 @@ final class Responder {
 
     /** Completes the command successfully, its data buffer's first {@code bytes} written to the host first. */
     void respondWithData(TargetCommand c, int bytes) {
-        SglDescriptor sgl = c.sqe.dptr();
+        SglDescriptor sgl = c.dptr;
         WorkRequest.RdmaWrite write = WorkRequest.RdmaWrite.of(
                 List.of(new Sge(c.dataBuffer, bytes, port.pd.localDmaLkey())), sgl.address(), sgl.key(),
                 CompletionCallback.IGNORE);
@@ -62,16 +65,12 @@ final class Responder {
     private void send(TargetCommand c, NvmeCompletion cqe, WorkRequest.RdmaWrite data) {
         host.charge(target.settings().responseCpuNs());
         long rsp = target.takeResponseBuffer(host);
-        host.memory().write(rsp, cqe.bytes(), 0, NvmeCompletion.BYTES);
+        cqe.encode(cqeScratch, 0);
+        host.memory().write(rsp, cqeScratch, 0, NvmeCompletion.BYTES);
         List<Sge> sgl = List.of(new Sge(rsp, NvmeCompletion.BYTES, port.pd.localDmaLkey()));
-        CompletionCallback done = wc -> {
-            target.returnResponseBuffer(rsp);
-            sent.accept(c);
-            if (!wc.ok()) {
-                failed.accept("response SEND completed with " + wc.status());
-            }
-        };
-        SglDescriptor dptr = c.sqe.dptr();
+        c.responseSent(rsp, this);
+        CompletionCallback done = c;
+        SglDescriptor dptr = c.dptr;
         WorkRequest.SendRequest response = dptr.asksInvalidate() && target.settings().sendWithInvalidate()
                 ? WorkRequest.SendWithInvalidate.of(sgl, dptr.key(), done, SendFlag.SIGNALED)
                 : WorkRequest.Send.of(sgl, done, SendFlag.SIGNALED);
@@ -80,6 +79,15 @@ final class Responder {
             qp.postSend(List.of(data, response));
         } else {
             qp.postSend(response);
+        }
+    }
+
+    /** The response SEND of {@code c}, which used response buffer {@code rsp}, completed. */
+    void sent(TargetCommand c, long rsp, WorkCompletion wc) {
+        target.returnResponseBuffer(rsp);
+        sent.accept(c);
+        if (!wc.ok()) {
+            failed.accept("response SEND completed with " + wc.status());
         }
     }
 }

@@ -161,6 +161,7 @@ final class TargetQueue {
         byte[] b = new byte[NvmeCommand.BYTES];
         host.memory().read(c.capsule, b, 0, b.length);
         c.sqe = NvmeCommand.adopt(b); // b is this command's own copy of the capsule
+        c.dptr = c.sqe.dptr();
         if (c.sqe.isFabrics()) {
             if (c.sqe.fctype() == NvmeCommand.FCTYPE_CONNECT) {
                 fetchData(c, IdentifyDataSizes.CONNECT_DATA, this::connectCommand);
@@ -230,7 +231,7 @@ final class TargetQueue {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_INVALID_FIELD, 0);
             return;
         }
-        SglDescriptor sgl = c.sqe.dptr();
+        SglDescriptor sgl = c.dptr;
         if (!sgl.isKeyed() || sgl.length() < data.length) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
@@ -260,7 +261,7 @@ final class TargetQueue {
         boolean wirePi = piPolicy.piOnWire(format, prinfo);
         long bytes = (long) c.sqe.blocks() * format.blockSize();
         long transfer = piPolicy.transferBytes(c.sqe.blocks(), format, prinfo);
-        if (c.sqe.dptr().length() != transfer || wirePi && !c.sqe.dptr().isKeyed()) {
+        if (c.dptr.length() != transfer || wirePi && !c.dptr.isKeyed()) {
             responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
             return;
         }
@@ -282,7 +283,7 @@ final class TargetQueue {
         } else if (write) {
             fetchData(c, (int) bytes, (cmd, data) -> execute(cmd, ns, BlockOp.WRITE, pi, data));
         } else {
-            if (!c.sqe.dptr().isKeyed()) {
+            if (!c.dptr.isKeyed()) {
                 responder.respond(c, NvmeCompletion.SCT_GENERIC, NvmeCompletion.SC_SGL_INVALID_DATA, 0);
                 return;
             }
@@ -339,7 +340,7 @@ final class TargetQueue {
 
     /** Write data: from the capsule when the host sent it in-capsule, else pulled with RDMA READ. */
     private void fetchData(TargetCommand c, int bytes, BiConsumer<TargetCommand, Long> then) {
-        SglDescriptor sgl = c.sqe.dptr();
+        SglDescriptor sgl = c.dptr;
         if (sgl.isInCapsule()) {
             int available = c.received - NvmeCommand.BYTES;
             if (qid == 0 || sgl.length() != bytes || sgl.address() != 0
@@ -368,10 +369,11 @@ final class TargetQueue {
 
     /** The command is over: free its data buffer and give its receive back. */
     private void release(TargetCommand c) {
-        for (long buffer : new long[] {c.dataBuffer, c.metaBuffer}) {
-            if (buffer >= 0) {
-                host.memory().free(buffer);
-            }
+        if (c.dataBuffer >= 0) {
+            host.memory().free(c.dataBuffer);
+        }
+        if (c.metaBuffer >= 0) {
+            host.memory().free(c.metaBuffer);
         }
         c.dataBuffer = -1;
         c.metaBuffer = -1;
