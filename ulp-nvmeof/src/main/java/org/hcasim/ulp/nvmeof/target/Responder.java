@@ -68,7 +68,7 @@ final class Responder {
         cqe.encode(cqeScratch, 0);
         host.memory().write(rsp, cqeScratch, 0, NvmeCompletion.BYTES);
         List<Sge> sgl = List.of(new Sge(rsp, NvmeCompletion.BYTES, port.pd.localDmaLkey()));
-        c.responseSent(rsp, this);
+        c.respondsFrom(rsp, this);
         CompletionCallback done = c;
         SglDescriptor dptr = c.dptr;
         WorkRequest.SendRequest response = dptr.asksInvalidate() && target.settings().sendWithInvalidate()

@@ -15,8 +15,8 @@ final class TargetCommand implements CompletionCallback {
     final WorkRequest.Recv recv;
     final long capsule;
     final int received;
+    /** The command capsule and its data pointer, decoded once (set together by {@link #decoded}). */
     NvmeCommand sqe;
-    /** The command's data pointer, decoded once from {@link #sqe}. */
     SglDescriptor dptr;
     long dataBuffer = -1;
     /** PI exposed, no PRACT: the tuples, and the integrity MR that moves data and tuples. */
@@ -34,8 +34,14 @@ final class TargetCommand implements CompletionCallback {
         this.received = received;
     }
 
-    /** Its response goes out from {@code buffer}; the SEND's completion goes to {@code by}. */
-    void responseSent(long buffer, Responder by) {
+    /** The capsule read from the receive buffer: the command, and its data pointer decoded once. */
+    void decoded(NvmeCommand command) {
+        this.sqe = command;
+        this.dptr = command.dptr();
+    }
+
+    /** Its response is about to be posted from {@code buffer}; the SEND's completion goes to {@code by}. */
+    void respondsFrom(long buffer, Responder by) {
         this.responseBuffer = buffer;
         this.responder = by;
     }

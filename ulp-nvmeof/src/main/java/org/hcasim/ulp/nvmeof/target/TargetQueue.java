@@ -160,8 +160,7 @@ final class TargetQueue {
         }
         byte[] b = new byte[NvmeCommand.BYTES];
         host.memory().read(c.capsule, b, 0, b.length);
-        c.sqe = NvmeCommand.adopt(b); // b is this command's own copy of the capsule
-        c.dptr = c.sqe.dptr();
+        c.decoded(NvmeCommand.adopt(b)); // b is this command's own copy of the capsule
         if (c.sqe.isFabrics()) {
             if (c.sqe.fctype() == NvmeCommand.FCTYPE_CONNECT) {
                 fetchData(c, IdentifyDataSizes.CONNECT_DATA, this::connectCommand);
