@@ -5,7 +5,8 @@ import org.hcasim.host.HostMemory;
 import org.hcasim.host.MemoryAccessException;
 
 /**
- * Host memory as sparse 4 KiB pages keyed by page number, created on first write. Allocation is a bump
+ * Host memory as sparse 4 KiB pages keyed by page number, created on first write and holding only the part of
+ * the page that writes reached (see {@link PageTable}). Allocation is a bump
  * allocator over the iova space (addresses are never reused, so a stale iova faults instead of aliasing a
  * new buffer). Every access is checked against the live allocations, for both kinds of memory and in both
  * payload modes; only payload allocations in mode {@code elided} skip storing bytes.
@@ -24,7 +25,7 @@ public final class SparseHostMemory implements HostMemory {
     private final SortedLongMap allocations = new SortedLongMap();
     /** The flag bit of an elided allocation's value (lengths are positive, so it is free). */
     private static final long ELIDED = Long.MIN_VALUE;
-    private final PageTable pages = new PageTable();
+    private final PageTable pages = new PageTable(PAGE_SIZE);
     /** The allocation {@code [hitStart, hitEnd)} that passed the last check: most accesses hit it again. */
     private long hitStart;
     private long hitEnd;
@@ -174,12 +175,7 @@ public final class SparseHostMemory implements HostMemory {
             long addr = iova + done;
             int inPage = (int) (addr & (PAGE_SIZE - 1));
             int n = Math.min(length - done, PAGE_SIZE - inPage);
-            byte[] page = pages.get(addr / PAGE_SIZE);
-            if (page == null) {
-                java.util.Arrays.fill(dst, offset + done, offset + done + n, (byte) 0);
-            } else {
-                System.arraycopy(page, inPage, dst, offset + done, n);
-            }
+            pages.read(addr / PAGE_SIZE, inPage, dst, offset + done, n);
             done += n;
         }
     }
@@ -196,8 +192,7 @@ public final class SparseHostMemory implements HostMemory {
             long addr = iova + done;
             int inPage = (int) (addr & (PAGE_SIZE - 1));
             int n = Math.min(length - done, PAGE_SIZE - inPage);
-            byte[] page = pages.getOrCreate(addr / PAGE_SIZE, PAGE_SIZE);
-            System.arraycopy(src, offset + done, page, inPage, n);
+            pages.write(addr / PAGE_SIZE, inPage, src, offset + done, n);
             done += n;
         }
     }
@@ -234,5 +229,10 @@ public final class SparseHostMemory implements HostMemory {
     /** Pages that hold bytes (payload allocations in elided mode never store any). */
     public int residentPages() {
         return pages.size();
+    }
+
+    /** Bytes the resident pages hold: a page keeps only the window of it that writes reached. */
+    public long residentBytes() {
+        return pages.residentBytes();
     }
 }

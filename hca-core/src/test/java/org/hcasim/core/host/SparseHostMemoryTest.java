@@ -26,6 +26,24 @@ class SparseHostMemoryTest {
     }
 
     @Test
+    void a_capsule_written_into_a_receive_buffer_keeps_its_bytes_not_a_whole_page() {
+        SparseHostMemory m = new SparseHostMemory("h", PayloadMode.ELIDED);
+        long[] buffers = new long[100];
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = m.allocate(64, 64); // an NVMe-oF target's command buffers, each on a page of its own
+            byte[] capsule = new byte[64];
+            java.util.Arrays.fill(capsule, (byte) i);
+            m.write(buffers[i], capsule, 0, 64);
+        }
+        byte[] back = new byte[64];
+        m.read(buffers[42], back, 0, 64);
+
+        assertThat(back).containsOnly(42);
+        assertThat(m.residentPages()).isEqualTo(100);
+        assertThat(m.residentBytes()).isEqualTo(100 * 64L);
+    }
+
+    @Test
     void allocations_honour_alignment_and_never_touch_each_other() {
         SparseHostMemory m = new SparseHostMemory("h", PayloadMode.REAL);
         long a = m.allocate(100, 64);
