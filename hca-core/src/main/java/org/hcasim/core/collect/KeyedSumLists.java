@@ -10,8 +10,9 @@ import java.util.Arrays;
  *
  * <p>Each set is a sorted list of fixed-size chunks with a count and a value sum per chunk, suited to keys that
  * mostly arrive in increasing order and leave oldest first (a PCIe direction's transfers in progress): an append
- * goes to the last chunk, a removal moves entries inside one chunk, and a prefix query bisects the chunks' last
- * keys, then adds the chunk sums on the shorter side (the total less the rest when that is shorter) and part of one
+ * goes to the last chunk, a removal moves the shorter side of its chunk by one (none for the oldest: the chunk's
+ * start in its block moves instead, and the block is compacted when an insert or merge needs its end), and a prefix
+ * query bisects the chunks' last keys, then adds the chunk sums on the shorter side (the total less the rest when that is shorter) and part of one
  * chunk. Integer sums are exact whichever way they are added, so the answers are those of any other order.
  * Primitive arrays only: nothing is allocated per operation (only when a set grows).
  */
@@ -193,6 +194,15 @@ public final class KeyedSumLists {
         return sets[set] == null ? 0 : sets[set].size;
     }
 
+    /** Entries moved by removals so far, over all sets (tests check that oldest-first removal moves none). */
+    long removalMoves() {
+        long n = 0;
+        for (Chunks s : sets) {
+            n += s == null ? 0 : s.removalMoves;
+        }
+        return n;
+    }
+
     /** Chunks in use by set {@code set} (tests check that they stay few). */
     int chunkCount(int set) {
         return sets[set] == null ? 0 : sets[set].chunks;
@@ -212,7 +222,11 @@ public final class KeyedSumLists {
         /** Pool offsets of blocks not in use. */
         private int[] spare = new int[4];
         private int spareCount;
-        /** The chunks in order, by index c < chunks: pool offset, entries (never 0), value sum, last key. */
+        /**
+         * The chunks in order, by index c < chunks: pool offset of the first entry, entries (never 0), value sum, last
+         * key. Blocks start at multiples of {@code chunkEntries}; a chunk's entries may start after its block's start
+         * (removals from the front advance it) but end within the block.
+         */
         int[] base = new int[4];
         int[] count = new int[4];
         long[] sum = new long[4];
@@ -220,6 +234,8 @@ public final class KeyedSumLists {
         int chunks;
         int size;
         long total;
+        /** Entries moved by removals (for tests). */
+        long removalMoves;
 
         Chunks(int chunkEntries) {
             this.chunkEntries = chunkEntries;
@@ -231,7 +247,7 @@ public final class KeyedSumLists {
 
         void clear() {
             for (int c = 0; c < chunks; c++) {
-                pushSpare(base[c]);
+                pushSpare(blockOf(base[c]));
             }
             chunks = 0;
             size = 0;
@@ -267,6 +283,9 @@ public final class KeyedSumLists {
                         at -= half;
                     }
                 }
+            }
+            if (base[c] + count[c] == blockOf(base[c]) + chunkEntries) {
+                compact(c); // the entry needs a slot at the end
             }
             int b = base[c] + at;
             int after = count[c] - at;
@@ -306,9 +325,19 @@ public final class KeyedSumLists {
                 return false;
             }
             int after = count[c] - at - 1;
-            System.arraycopy(keys, b + 1, keys, b, after);
-            System.arraycopy(values, b + 1, values, b, after);
-            System.arraycopy(ids, b + 1, ids, b, after);
+            if (at < after) { // the entries before it move up by one and the chunk starts one later (none for the oldest)
+                int first = base[c];
+                System.arraycopy(keys, first, keys, first + 1, at);
+                System.arraycopy(values, first, values, first + 1, at);
+                System.arraycopy(ids, first, ids, first + 1, at);
+                base[c] = first + 1;
+                removalMoves += at;
+            } else { // the entries after it move down by one
+                System.arraycopy(keys, b + 1, keys, b, after);
+                System.arraycopy(values, b + 1, values, b, after);
+                System.arraycopy(ids, b + 1, ids, b, after);
+                removalMoves += after;
+            }
             count[c]--;
             sum[c] -= v;
             size--;
@@ -393,6 +422,7 @@ public final class KeyedSumLists {
 
         /** Appends the entries of chunk {@code c + 1} to chunk {@code c} and drops the emptied chunk. */
         private void mergeNext(int c) {
+            compact(c); // both fit in one block, from its start
             int from = base[c + 1];
             int to = base[c] + count[c];
             int moved = count[c + 1];
@@ -434,9 +464,26 @@ public final class KeyedSumLists {
             chunks++;
         }
 
+        /** Moves the entries of chunk {@code c} to the start of its block. */
+        private void compact(int c) {
+            int from = base[c];
+            int to = blockOf(from);
+            if (from != to) {
+                System.arraycopy(keys, from, keys, to, count[c]);
+                System.arraycopy(values, from, values, to, count[c]);
+                System.arraycopy(ids, from, ids, to, count[c]);
+                base[c] = to;
+            }
+        }
+
+        /** The start of the block holding pool offset {@code b} (a chunk's first entry: never past its block's end). */
+        private int blockOf(int b) {
+            return b - b % chunkEntries;
+        }
+
         /** Removes chunk {@code c} (its entries are gone or moved) from the order and keeps its block. */
         private void dropChunk(int c) {
-            pushSpare(base[c]);
+            pushSpare(blockOf(base[c]));
             int tail = chunks - c - 1;
             System.arraycopy(base, c + 1, base, c, tail);
             System.arraycopy(count, c + 1, count, c, tail);

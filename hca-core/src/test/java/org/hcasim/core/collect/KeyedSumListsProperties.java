@@ -116,4 +116,38 @@ class KeyedSumListsProperties {
         lists.remove(1, 0);
         assertThat(lists.size(1)).isZero();
     }
+
+    @Example
+    void oldest_first_removal_moves_no_entries_while_appends_keep_coming() {
+        KeyedSumLists lists = new KeyedSumLists(1, 8);
+        lists.ensureCapacity(200);
+        for (int id = 0; id < 20; id++) {
+            lists.insert(0, id, 10L * id, id);
+        }
+        for (int id = 20; id < 200; id++) { // a window of 20 in flight: one leaves, one arrives, as PCIe transfers do
+            lists.remove(0, id - 20);
+            lists.insert(0, id, 10L * id, id);
+        }
+        assertThat(lists.removalMoves()).isZero();
+        lists.prefix(0, 10L * 189);
+        assertThat(lists.prefixCount()).isEqualTo(10);
+        assertThat(lists.prefixSum()).isEqualTo(180 + 181 + 182 + 183 + 184 + 185 + 186 + 187 + 188 + 189);
+        assertThat(lists.prefixLast()).isEqualTo(189);
+    }
+
+    @Example
+    void a_removal_moves_the_shorter_side_of_its_chunk() {
+        KeyedSumLists lists = new KeyedSumLists(1, 8);
+        lists.ensureCapacity(8);
+        for (int id = 0; id < 8; id++) {
+            lists.insert(0, id, id, 1);
+        }
+        lists.remove(0, 1); // one before it, six after
+        assertThat(lists.removalMoves()).isEqualTo(1);
+        lists.remove(0, 6); // five before it, one after
+        assertThat(lists.removalMoves()).isEqualTo(2);
+        lists.prefix(0, 5);
+        assertThat(lists.prefixCount()).isEqualTo(5);
+        assertThat(lists.prefixLast()).isEqualTo(5);
+    }
 }
