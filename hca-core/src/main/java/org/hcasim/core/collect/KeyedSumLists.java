@@ -289,9 +289,7 @@ public final class KeyedSumLists {
             }
             int b = base[c] + at;
             int after = count[c] - at;
-            System.arraycopy(keys, b, keys, b + 1, after);
-            System.arraycopy(values, b, values, b + 1, after);
-            System.arraycopy(ids, b, ids, b + 1, after);
+            moveEntries(b, b + 1, after);
             keys[b] = k;
             values[b] = v;
             ids[b] = id;
@@ -327,15 +325,11 @@ public final class KeyedSumLists {
             int after = count[c] - at - 1;
             if (at < after) { // the entries before it move up by one and the chunk starts one later (none for the oldest)
                 int first = base[c];
-                System.arraycopy(keys, first, keys, first + 1, at);
-                System.arraycopy(values, first, values, first + 1, at);
-                System.arraycopy(ids, first, ids, first + 1, at);
+                moveEntries(first, first + 1, at);
                 base[c] = first + 1;
                 removalMoves += at;
             } else { // the entries after it move down by one
-                System.arraycopy(keys, b + 1, keys, b, after);
-                System.arraycopy(values, b + 1, values, b, after);
-                System.arraycopy(ids, b + 1, ids, b, after);
+                moveEntries(b + 1, b, after);
                 removalMoves += after;
             }
             count[c]--;
@@ -405,9 +399,7 @@ public final class KeyedSumLists {
             int from = base[c] + keep;
             int to = base[c + 1];
             int moved = count[c] - keep;
-            System.arraycopy(keys, from, keys, to, moved);
-            System.arraycopy(values, from, values, to, moved);
-            System.arraycopy(ids, from, ids, to, moved);
+            moveEntries(from, to, moved);
             long s = 0;
             for (int j = 0; j < moved; j++) {
                 s += values[to + j];
@@ -426,9 +418,7 @@ public final class KeyedSumLists {
             int from = base[c + 1];
             int to = base[c] + count[c];
             int moved = count[c + 1];
-            System.arraycopy(keys, from, keys, to, moved);
-            System.arraycopy(values, from, values, to, moved);
-            System.arraycopy(ids, from, ids, to, moved);
+            moveEntries(from, to, moved);
             count[c] += moved;
             sum[c] += sum[c + 1];
             lastKey[c] = lastKey[c + 1];
@@ -464,14 +454,19 @@ public final class KeyedSumLists {
             chunks++;
         }
 
+        /** Moves {@code n} entries (key, value and id together) from pool offset {@code from} to {@code to}. */
+        private void moveEntries(int from, int to, int n) {
+            System.arraycopy(keys, from, keys, to, n);
+            System.arraycopy(values, from, values, to, n);
+            System.arraycopy(ids, from, ids, to, n);
+        }
+
         /** Moves the entries of chunk {@code c} to the start of its block. */
         private void compact(int c) {
             int from = base[c];
             int to = blockOf(from);
             if (from != to) {
-                System.arraycopy(keys, from, keys, to, count[c]);
-                System.arraycopy(values, from, values, to, count[c]);
-                System.arraycopy(ids, from, ids, to, count[c]);
+                moveEntries(from, to, count[c]);
                 base[c] = to;
             }
         }
